@@ -1,0 +1,29 @@
+// text_diff.h — explain, in words a student understands, how an output differs from the
+// expected one: the first differing line, both versions with whitespace made visible, and
+// a hint when the difference is a classic one (a space count, a missing newline).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace dotslab {
+
+struct TextDifference {
+    bool differs = false;
+    int line = 0;          // 1-based number of the first differing line
+    std::string expected;  // that line as expected, whitespace made visible
+    std::string actual;    // that line as it came, whitespace made visible
+    std::string hint;      // plain words, or "" when no hint applies
+};
+
+// Returns text with whitespace made visible: '·' for a space, '␉' for a tab, '␍' for a
+// carriage return, '⏎' for a newline, and other control bytes as \xNN.
+std::string visibleWhitespace(std::string_view text);
+
+// Returns how actual differs from expected (differs is false when they are equal).
+TextDifference firstDifference(std::string_view expected, std::string_view actual);
+
+// Returns the difference as a few lines of text ready to print, or "" if equal.
+std::string describe(const TextDifference &difference);
+
+}  // namespace dotslab

@@ -1,0 +1,38 @@
+// The plain-words explanations of an output difference.
+#include <boost/test/unit_test.hpp>
+
+#include "text_diff.h"
+
+using namespace dotslab;
+
+BOOST_AUTO_TEST_SUITE(text_diff)
+
+BOOST_AUTO_TEST_CASE(equal_texts) { BOOST_TEST(!firstDifference("a\nb\n", "a\nb\n").differs); }
+
+BOOST_AUTO_TEST_CASE(space_count) {
+    TextDifference d = firstDifference("x\no--o    Player 1 score: 0\n", "x\no--o     Player 1 score: 0\n");
+    BOOST_TEST(d.line == 2);
+    BOOST_TEST(d.hint == "5 spaces before `Player` where 4 are expected");
+    BOOST_TEST(d.expected == "o--o\u00b7\u00b7\u00b7\u00b7Player\u00b71\u00b7score:\u00b70\u23ce");
+}
+
+BOOST_AUTO_TEST_CASE(trailing_spaces) {
+    TextDifference d = firstDifference("   |   \n", "   |\n");
+    BOOST_TEST(d.hint == "0 spaces at the end of the line where 3 are expected");
+}
+
+BOOST_AUTO_TEST_CASE(missing_final_newline) {
+    BOOST_TEST(firstDifference("Player 1 wins!\n", "Player 1 wins!").hint == "missing newline at end of output");
+}
+
+BOOST_AUTO_TEST_CASE(early_end_and_extra_output) {
+    BOOST_TEST(firstDifference("a\nb\n", "a\n").hint == "the output stops early: everything from this line on is missing");
+    BOOST_TEST(firstDifference("a\n", "a\nb\n").hint == "the output goes on after the expected end");
+    BOOST_TEST(firstDifference("a\n", "a\nb\n").actual == "b\u23ce");
+}
+
+BOOST_AUTO_TEST_CASE(control_bytes_are_visible) {
+    BOOST_TEST(visibleWhitespace(std::string("a\tb\r\n\x01", 6)) == "a\u2409b\u240d\u23ce\\x01");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
