@@ -8,15 +8,17 @@
 // triangle makes it yours and earns an extra turn, but never a third turn in a row.
 // The whole game state lives in one 18-digit number, d1 d2 ... d18:
 //
-//        T0--1--T1             d1..d12   line i empty (0) or filled (1)
-//        / \ 14 / \            d13..d15  owners of the upper triangles, left to right
-//       2 3  4    5            d16..d18  owners of the lower triangles, left to right
-//      / 13 \ /15  \           (0: not complete, 1 or 2: the player who closed it)
-//    M0--6--M1--7--M2
-//      \ 16 / \ 18 /           Digit di is (grid / 10^(18-i)) % 10, so the empty
-//       8  9 10  11            grid is 0. Scores are not stored: a player's score
-//        \ /17 \ /             is the number of triangles they own.
-//        B0-12--B1
+//     o---o        The grid with every line drawn. Lines, top to bottom and left
+//    /a\b/c\       to right: 1 is the top "---"; 2 /, 3 \, 4 /, 5 \ are the upper
+//   o---o---o      slants; 6 and 7 the middle "---"; 8 \, 9 /, 10 \, 11 / the lower
+//    \d/e\f/       slants; 12 the bottom "---".
+//     o---o
+//                  a b c (upper triangles) are owned as digits d13 d14 d15 and
+//                  d e f (lower triangles) as digits d16 d17 d18: 0 while open,
+//                  1 or 2 for the player who closed it. d1..d12 are the lines (0/1).
+//
+// Digit di is (grid / 10^(18-i)) % 10, so the empty grid is 0. Scores are not stored:
+// a player's score is the number of triangles they own.
 //
 // Rules of the assignment kept here: no global variables, no arrays and no library
 // functions other than reading and writing with cin and cout.
