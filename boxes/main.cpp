@@ -1,0 +1,126 @@
+// boxes — n-player Dots and Boxes on a rectangular grid, with save and load.
+//
+//   boxes height width playercount [filename]
+//
+// The contract, including the error table checked here in order, is
+// ../shared/specs/boxes.md.
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <iostream>
+#include <optional>
+#include <string>
+
+#include "atomic_file.h"
+#include "grid_file.h"
+#include "grid_text.h"
+#include "line_reader.h"
+#include "move_parser.h"
+
+namespace {
+
+using namespace dotslab;
+using namespace dotslab::boxes;
+
+// The exit statuses of the spec's error table.
+enum Status {
+    kNormal = 0,
+    kUsage = 1,
+    kBadDimensions = 2,
+    kBadPlayerCount = 3,
+    kUnreadableFile = 4,
+    kBadFileContents = 5,
+    kEndOfInput = 6,
+};
+
+// The longest line a valid command can be: "w " and a path of at most PATH_MAX bytes.
+constexpr std::size_t kLongestCommand = 2 + 4096;
+
+// Prints message on standard error and returns status, for `return fail(...)`.
+int fail(Status status, const char *message) {
+    std::cout.flush();
+    std::cerr << message << '\n';
+    return status;
+}
+
+// Returns the whole contents of the file at path, or nothing if it cannot be opened and
+// read as a file (a directory cannot).
+std::optional<std::string> readWholeFile(const char *path) {
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return std::nullopt;
+    struct stat info;
+    std::optional<std::string> contents;
+    if (fstat(fd, &info) == 0 && !S_ISDIR(info.st_mode)) {
+        contents.emplace();
+        char chunk[1 << 16];
+        ssize_t n;
+        while ((n = read(fd, chunk, sizeof chunk)) > 0) contents->append(chunk, static_cast<std::size_t>(n));
+        if (n < 0) contents.reset();
+    }
+    close(fd);
+    return contents;
+}
+
+// Returns "Winner(s): A, C" for the players with the highest score.
+std::string winnersLine(const RectangleGame &game) {
+    std::string line = "Winner(s): ";
+    bool first = true;
+    for (int player : game.winners()) {
+        if (!first) line += ", ";
+        line += playerSymbol(player);
+        first = false;
+    }
+    return line + '\n';
+}
+
+// Plays the game from its current state until it ends or input runs out.
+int play(RectangleGame &game) {
+    std::cout << gridText(game);
+    while (!game.isOver()) {
+        std::cout << playerSymbol(game.currentPlayer()) << "> " << std::flush;
+        std::optional<InputLine> line = readLine(std::cin, kLongestCommand);
+        if (!line) return fail(kEndOfInput, "End of user input");
+        if (line->tooLong) continue;
+        Command command = parseCommand(line->text, game.grid());
+        if (command.kind == Command::Kind::kSave) {
+            bool saved = writeFileAtomically(command.path, gridFileText(game));
+            std::cerr << (saved ? "Save complete" : "Can not open file for write") << '\n';
+            continue;
+        }
+        if (command.kind != Command::Kind::kMove || game.isClosed(command.edge)) continue;
+        game.play(command.edge);
+        std::cout << gridText(game);
+    }
+    std::cout << winnersLine(game);
+    return kNormal;
+}
+
+int run(int argc, char **argv) {
+    if (argc != 4 && argc != 5) return fail(kUsage, "Usage: boxes height width playercount [filename]");
+    std::optional<int> height = parseInteger(argv[1], 2, 999), width = parseInteger(argv[2], 2, 999);
+    if (!height || !width) return fail(kBadDimensions, "Invalid grid dimensions");
+    std::optional<int> players = parseInteger(argv[3], 2, 100);
+    if (!players) return fail(kBadPlayerCount, "Invalid player count");
+
+    std::optional<RectangleGame> game;
+    if (argc == 5) {
+        std::optional<std::string> text = readWholeFile(argv[4]);
+        if (!text) return fail(kUnreadableFile, "Invalid grid file");
+        game = parseGridFile(*text, *height, *width, *players);
+        if (!game) return fail(kBadFileContents, "Error reading grid contents");
+    } else {
+        game.emplace(*height, *width, *players);
+    }
+    return play(*game);
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+    std::ios::sync_with_stdio(false);
+    int status = run(argc, argv);
+    std::cout.flush();
+    return status;
+}
