@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <boost/test/unit_test.hpp>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <numeric>
@@ -132,50 +133,75 @@ BOOST_AUTO_TEST_CASE(line_endings) {
     BOOST_TEST(parseGridFile(kSpecFile.substr(0, kSpecFile.size() - 1), 3, 3, 2).has_value(), "no final newline");
 }
 
-// Every kind of damage, each of which must be rejected.
-BOOST_AUTO_TEST_CASE(faulty_files) {
-    auto replaced = [](std::size_t at, std::size_t length, const std::string &with) {
-        return kSpecFile.substr(0, at) + with + kSpecFile.substr(at + length);
-    };
-    const std::size_t ownerStart = kSpecFile.find("0,0,0");
-    const std::vector<std::pair<std::string, std::string>> faulty = {
+// Returns the spec file with `length` characters at `at` replaced by `with`.
+std::string damaged(std::size_t at, std::size_t length, const std::string &with) {
+    return kSpecFile.substr(0, at) + with + kSpecFile.substr(at + length);
+}
+
+// Returns the 2 x 2 file of a finished game: every edge closed, every cell owned.
+std::string fullGridFile() {
+    RectangleGame full(2, 2, 2);
+    for (int e = 0; e < full.grid().edgeCount(); ++e) full.play(e);
+    return gridFileText(full);
+}
+
+// Every kind of damage: its name, the file, and the game it is read as.
+struct FaultyFile {
+    std::string kind;
+    std::string text;
+    int height = 3, width = 3, players = 2;
+};
+
+std::vector<FaultyFile> faultyFiles() {
+    static const char garbage[] = "\x7f" "ELF\x02\x01\x01\0\0\0\xff\xfe\n\n\n\n\n\n\n\n\n\n";
+    const std::size_t owners = kSpecFile.find("0,0,0"), row1 = kSpecFile.find("0,1,2");
+    return {
         {"empty file", ""},
-        {"short file (a line missing)", kSpecFile.substr(0, kSpecFile.rfind("0,0,0"))},
-        {"short file (edges only)", kSpecFile.substr(0, ownerStart)},
-        {"short line", replaced(2, 3, "00")},
-        {"long line", replaced(2, 3, "0000")},
-        {"wrong character in an edge line", replaced(2, 3, "0x0")},
-        {"wrong character: a space", replaced(2, 3, "0 0")},
-        {"player out of range", replaced(0, 1, "3")},
-        {"player zero", replaced(0, 1, "0")},
-        {"player not a number", replaced(0, 1, "A")},
-        {"player with a sign", replaced(0, 1, "+1")},
-        {"owner out of range", replaced(kSpecFile.find("0,1,2"), 5, "0,1,3")},
-        {"owner on an open cell", replaced(ownerStart, 5, "1,0,0")},
-        {"closed cell without owner", replaced(kSpecFile.find("0,1,2"), 5, "0,0,2")},
-        {"owner line with too few fields", replaced(ownerStart, 5, "0,0")},
-        {"owner line with too many fields", replaced(ownerStart, 5, "0,0,0,0")},
-        {"owner line with a trailing comma", replaced(ownerStart, 5, "0,0,0,")},
-        {"owner line with spaces", replaced(ownerStart, 5, "0, 0,0")},
-        {"owner line with an empty field", replaced(ownerStart, 5, "0,,0")},
+        {"short file: an owner line missing", kSpecFile.substr(0, kSpecFile.rfind("0,0,0"))},
+        {"short file: edges only", kSpecFile.substr(0, owners)},
+        {"short line", damaged(2, 3, "00")},
+        {"long line", damaged(2, 3, "0000")},
+        {"wrong character in an edge line", damaged(2, 3, "0x0")},
+        {"a space in an edge line", damaged(2, 3, "0 0")},
+        {"a lone carriage return inside a line", damaged(2, 3, "0\r0")},
+        {"player out of range", damaged(0, 1, "3")},
+        {"player zero", damaged(0, 1, "0")},
+        {"player not a number", damaged(0, 1, "A")},
+        {"player with a sign", damaged(0, 1, "+1")},
+        {"owner out of range", damaged(row1, 5, "0,1,3")},
+        {"owner on an open cell", damaged(owners, 5, "1,0,0")},
+        {"closed cell without owner", damaged(row1, 5, "0,0,2")},
+        {"owner line with too few fields", damaged(owners, 5, "0,0")},
+        {"owner line with too many fields", damaged(owners, 5, "0,0,0,0")},
+        {"owner line with a trailing comma", damaged(owners, 5, "0,0,0,")},
+        {"owner line with a space", damaged(owners, 5, "0, 0,0")},
+        {"owner line with an empty field", damaged(owners, 5, "0,,0")},
+        {"full grid", fullGridFile(), 2, 2, 2},
         {"extra trailing line", kSpecFile + "\n"},
         {"extra line of content", kSpecFile + "0,0,0\n"},
-        {"binary garbage", std::string("\x7f" "ELF\x02\x01\x01\0\0\0\xff\xfe\n\n\n\n\n\n\n\n\n\n", 26)},
-        {"a lone carriage return inside a line", replaced(2, 3, "0\r0")},
+        {"binary garbage", std::string(garbage, sizeof garbage - 1)},
+        {"file for another width", kSpecFile, 3, 4, 2},
+        {"file for another height", kSpecFile, 2, 3, 2},
+        {"owner 2 in a one-player game", kSpecFile, 3, 3, 1},
     };
-    for (const auto &[what, text] : faulty) BOOST_TEST(!parseGridFile(text, 3, 3, 2).has_value(), what);
-
-    // A full grid is not a game: every edge closed, every cell owned.
-    RectangleGame full(2, 2, 2);
-    while (!full.isOver())
-        for (int e = 0; e < full.grid().edgeCount(); ++e)
-            if (!full.isClosed(e)) full.play(e);
-    std::string fullText = gridFileText(full);
-    BOOST_TEST(!parseGridFile(fullText, 2, 2, 2).has_value(), "full grid");
-    BOOST_TEST(!parseGridFile(kSpecFile, 3, 4, 2).has_value(), "file for another width");
-    BOOST_TEST(!parseGridFile(kSpecFile, 2, 3, 2).has_value(), "file for another height");
-    BOOST_TEST(!parseGridFile(kSpecFile, 3, 3, 1).has_value(), "owner 2 with one player");
 }
+
+// One test case per kind of damage, so each shows up (and fails) on its own.
+void checkRejected(const FaultyFile &file) {
+    BOOST_TEST(!parseGridFile(file.text, file.height, file.width, file.players).has_value(), file.kind);
+}
+
+struct RegisterFaultyFileTests {
+    RegisterFaultyFileTests() {
+        auto *suite = BOOST_TEST_SUITE("faulty_files");
+        for (const FaultyFile &file : faultyFiles()) {
+            std::string name;
+            for (char c : file.kind) name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+            suite->add(boost::unit_test::make_test_case([file] { checkRejected(file); }, name, __FILE__, __LINE__));
+        }
+        boost::unit_test::framework::master_test_suite().add(suite);
+    }
+} registerFaultyFileTests;
 
 BOOST_AUTO_TEST_CASE(round_trips_at_random_states) {
     for (unsigned seed = 0; seed < 200; ++seed) {

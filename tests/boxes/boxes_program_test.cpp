@@ -5,6 +5,7 @@
 #include <boost/test/unit_test.hpp>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <random>
 #include <sstream>
 
@@ -171,6 +172,16 @@ BOOST_AUTO_TEST_CASE(failed_save_leaves_the_existing_file) {
 BOOST_AUTO_TEST_SUITE_END()
 
 BOOST_AUTO_TEST_SUITE(whole_games)
+
+BOOST_AUTO_TEST_CASE(the_spec_transcript) {
+    const fs::path stem = fs::path(DOTSLAB_TRANSCRIPTS) / "boxes-sample";
+    std::istringstream args(readFile(stem.string() + ".args"));
+    std::vector<std::string> words{std::istream_iterator<std::string>(args), std::istream_iterator<std::string>()};
+    ProgramOutcome got = runBoxes(words, readFile(stem.string() + ".in"));
+    BOOST_TEST(got.out == readFile(stem.string() + ".out"));
+    BOOST_TEST(got.err == readFile(stem.string() + ".err"));
+    BOOST_TEST(got.status == std::stoi(readFile(stem.string() + ".rc")), got.ending());
+}
 
 BOOST_AUTO_TEST_CASE(random_games_with_invalid_lines_and_many_players) {
     const std::vector<std::string> junk = {"", " 0 0 h", "0 0 h ", "00 0 h", "9 9 h", "0 0 x", "w", "hello", "0  0 v", "\t"};
