@@ -21,7 +21,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     if (size < 2) return 0;
     dotslab::RectangleGrid grid(1 + data[0] * 997 / 255, 1 + data[1] * 997 / 255);
     std::istringstream input(std::string(reinterpret_cast<const char *>(data + 2), size - 2));
-    while (std::optional<dotslab::boxes::InputLine> line = dotslab::boxes::readLine(input, 64)) {
+    while (std::optional<dotslab::InputLine> line = dotslab::readLine(input, 64)) {
         if (line->text.size() > 65 || line->text.find('\n') != std::string::npos) std::abort();
         dotslab::boxes::Command command = dotslab::boxes::parseCommand(line->text, grid);
         using Kind = dotslab::boxes::Command::Kind;

@@ -1,6 +1,6 @@
 #include "line_reader.h"
 
-namespace dotslab::boxes {
+namespace dotslab {
 
 std::optional<InputLine> readLine(std::istream &in, std::size_t limit) {
     std::streambuf *buffer = in.rdbuf();
@@ -23,4 +23,4 @@ std::optional<InputLine> readLine(std::istream &in, std::size_t limit) {
     return line;
 }
 
-}  // namespace dotslab::boxes
+}  // namespace dotslab

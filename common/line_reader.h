@@ -5,7 +5,7 @@
 #include <optional>
 #include <string>
 
-namespace dotslab::boxes {
+namespace dotslab {
 
 struct InputLine {
     std::string text;      // without "\n" or "\r\n"; only the first `limit` characters
@@ -16,4 +16,4 @@ struct InputLine {
 // input. Keeps at most `limit` characters, so an endless line cannot exhaust memory.
 std::optional<InputLine> readLine(std::istream &in, std::size_t limit);
 
-}  // namespace dotslab::boxes
+}  // namespace dotslab

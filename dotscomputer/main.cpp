@@ -1,0 +1,102 @@
+// dotscomputer — Dots and Boxes against the assignment's four-rule computer player.
+//
+// The contract is ../shared/specs/dotscomputer.md: pre-game (grid size), game (the human
+// moves first; a player who completes a box moves again), post-game (final score).
+#include <iostream>
+#include <optional>
+#include <string>
+
+#include "computer_player.h"
+#include "console_text.h"
+#include "line_reader.h"
+
+namespace {
+
+using namespace dotslab;
+using namespace dotslab::dotscomputer;
+
+// A line longer than this cannot be an answer anyone meant; it is refused, not stored.
+constexpr std::size_t kLongestLine = 1 << 20;
+
+bool isBlank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
+
+// Returns the grid size the line asks for: an integer 2..8 with optional surrounding
+// whitespace (and an optional sign), else nothing.
+std::optional<int> gridSize(std::string_view line) {
+    while (!line.empty() && isBlank(line.front())) line.remove_prefix(1);
+    while (!line.empty() && isBlank(line.back())) line.remove_suffix(1);
+    if (!line.empty() && (line.front() == '+' || line.front() == '-')) {
+        if (line.front() == '-') return std::nullopt;  // no negative number is in range
+        line.remove_prefix(1);
+    }
+    if (line.empty()) return std::nullopt;
+    int value = 0;
+    for (char c : line) {
+        if (c < '0' || c > '9') return std::nullopt;
+        value = std::min(value * 10 + (c - '0'), 100);  // saturate: stays out of range
+    }
+    if (value < 2 || value > 8) return std::nullopt;
+    return value;
+}
+
+// Asks for the grid size until it gets one; nothing at end of input.
+std::optional<int> askGridSize() {
+    for (;;) {
+        std::cout << "What size grid would you like? (2..8) " << std::flush;
+        std::optional<InputLine> line = readLine(std::cin, kLongestLine);
+        if (!line) return std::nullopt;
+        if (std::optional<int> size = line->tooLong ? std::nullopt : gridSize(line->text)) return size;
+        std::cout << "Sorry, try again.\n";
+    }
+}
+
+// Asks the human for a move until one is acceptable; nothing to quit (Q or end of input).
+std::optional<int> askHumanMove(const RectangleGame &game) {
+    for (;;) {
+        std::cout << "What two dots would you like to connect? (Q to quit) " << std::flush;
+        std::optional<InputLine> line = readLine(std::cin, kLongestLine);
+        if (!line) return std::nullopt;
+        std::optional<HumanMove> move = line->tooLong ? std::nullopt : parseHumanMove(line->text, game);
+        if (move && move->quit) return std::nullopt;
+        if (move) return move->edge;
+        std::cout << "Sorry, try again.\n";
+    }
+}
+
+void printFinalScore(const RectangleGame &game) {
+    std::vector<int> scores = game.scores();
+    int human = scores[kHuman - 1], computer = scores[kComputer - 1];
+    std::cout << boardText(game) << "\nFinal Score:\n  You:" << human << "\n  Me :" << computer << '\n';
+    if (human > computer) std::cout << "Congratulations!\n";
+    else if (computer > human) std::cout << "Better luck next time.\n";
+    else std::cout << "I think we need a rematch.\n";
+}
+
+void playGame(int size) {
+    RectangleGame game(size, size, 2);
+    while (!game.isOver()) {
+        std::vector<int> scores = game.scores();
+        std::cout << boardText(game) << "You: " << scores[kHuman - 1] << "    Me: " << scores[kComputer - 1] << "\n\n";
+        int edge;
+        if (game.currentPlayer() == kComputer) {
+            edge = chooseEdge(game);
+            std::cout << "I choose to connect dots " << edgeDots(game.grid(), edge) << ".\n";
+        } else if (std::optional<int> chosen = askHumanMove(game)) {
+            edge = *chosen;
+        } else {
+            break;  // quit or end of input: straight to the post-game
+        }
+        game.play(edge);
+        std::cout << '\n';
+    }
+    printFinalScore(game);
+}
+
+}  // namespace
+
+int main() {
+    std::ios::sync_with_stdio(false);
+    if (std::optional<int> size = askGridSize()) playGame(*size);
+    std::cout.flush();
+    return 0;
+}
