@@ -35,6 +35,9 @@ std::string hintFor(std::string_view expected, std::string_view actual, bool las
     // Back up to the start of a run of spaces, so the whole run is counted.
     while (col > 0 && expected[col - 1] == ' ' && actual[col - 1] == ' ') --col;
     std::size_t wantSpaces = spacesFrom(expected, col), gotSpaces = spacesFrom(actual, col);
+    bool afterPrompt = col > 0 && std::string_view(":?>)").find(expected[col - 1]) != std::string_view::npos;
+    if (wantSpaces == 1 && gotSpaces == 0 && afterPrompt && expected.substr(col + 1) == actual.substr(col))
+        return "no trailing space after the prompt `" + std::string(expected.substr(0, col)) + "`";
     if (wantSpaces != gotSpaces &&
         expected.substr(col + wantSpaces) == actual.substr(col + gotSpaces)) {
         std::string word = wordFrom(expected, col + wantSpaces);

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <grp.h>
 #include <poll.h>
+#include <sys/prctl.h>
 #include <signal.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -68,6 +69,34 @@ void killAllOf(uid_t uid) {
     if (killer > 0) waitpid(killer, nullptr, 0);
 }
 
+// Returns the value of a "Name:" line of /proc/PID/status (its first number), or -1.
+long statusField(const fs::path &status, const std::string &name) {
+    std::ifstream in(status);
+    for (std::string line; std::getline(in, line);)
+        if (line.rfind(name, 0) == 0) return std::strtol(line.c_str() + name.size(), nullptr, 10);
+    return -1;
+}
+
+// Reaps every leftover process of uid. The grader is a child subreaper, so what the run
+// orphaned (bubblewrap's inner process, a student's background children) comes back to
+// it after killAllOf; reaping only this uid's leaves the other slots' statuses alone.
+void reapAllOf(uid_t uid) {
+    const auto giveUp = Clock::now() + std::chrono::seconds(2);
+    for (;;) {
+        bool anyLeft = false;
+        for (const fs::directory_entry &entry : fs::directory_iterator("/proc")) {
+            const std::string name = entry.path().filename().string();
+            if (name.empty() || name.find_first_not_of("0123456789") != std::string::npos) continue;
+            fs::path status = entry.path() / "status";
+            if (statusField(status, "Uid:") != static_cast<long>(uid)) continue;
+            anyLeft = true;
+            if (statusField(status, "PPid:") == getpid()) waitpid(static_cast<pid_t>(std::stol(name)), nullptr, WNOHANG);
+        }
+        if (!anyLeft || Clock::now() > giveUp) return;
+        usleep(1000);
+    }
+}
+
 void setLimit(int resource, rlim_t value) {
     struct rlimit limit {value, value};
     setrlimit(resource, &limit);
@@ -125,6 +154,8 @@ RunResult runProgram(const RunRequest &r) {
 
     const uid_t uid = kFirstSlotUid + static_cast<uid_t>(r.slot);
     const bool dropPrivileges = r.untrusted && isRoot();
+    static const bool subreaper = prctl(PR_SET_CHILD_SUBREAPER, 1) == 0;
+    (void)subreaper;
     const bool sandboxed = r.untrusted && !bubblewrap().empty();
     if (dropPrivileges) {
         // The run's uid may enter the scratch folder and write in work/, nothing else of ours.
@@ -183,7 +214,10 @@ RunResult runProgram(const RunRequest &r) {
     }
     // Whatever the program left behind (children holding the pipes) goes now.
     kill(-child, SIGKILL);
-    if (dropPrivileges) killAllOf(uid);
+    if (dropPrivileges) {
+        killAllOf(uid);
+        reapAllOf(uid);
+    }
     for (int round = 0; round < 100 && (outOpen || errOpen); ++round) {
         struct pollfd fds[2] = {{outOpen ? outPipe[0] : -1, POLLIN, 0}, {errOpen ? errPipe[0] : -1, POLLIN, 0}};
         if (poll(fds, 2, 10) == 0) continue;

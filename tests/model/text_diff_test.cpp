@@ -21,6 +21,12 @@ BOOST_AUTO_TEST_CASE(trailing_spaces) {
     BOOST_TEST(d.hint == "0 spaces at the end of the line where 3 are expected");
 }
 
+BOOST_AUTO_TEST_CASE(prompt_without_trailing_space) {
+    TextDifference d = firstDifference("Player 1, make your move (1-16): Invalid move! Try again.\n",
+                                       "Player 1, make your move (1-16):Invalid move! Try again.\n");
+    BOOST_TEST(d.hint == "no trailing space after the prompt `Player 1, make your move (1-16):`");
+}
+
 BOOST_AUTO_TEST_CASE(missing_final_newline) {
     BOOST_TEST(firstDifference("Player 1 wins!\n", "Player 1 wins!").hint == "missing newline at end of output");
 }

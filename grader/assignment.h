@@ -1,0 +1,44 @@
+// assignment.h — what dotsgrade knows about each assignment: how a submission is built,
+// which mandated functions and source rules apply, which transcripts are its own, how
+// its random games look, and the default rubric.
+#pragma once
+
+#include <map>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace dotslab::grader {
+
+struct MandatedFunction {
+    std::string prototype;  // "bool isFilled(long long grid, int pos)"
+    std::string name;       // "isFilled"
+    std::string mangled;    // "_Z8isFilledxi" (Itanium ABI, as g++ and clang++ name it)
+};
+
+struct FuzzCase {
+    std::vector<std::string> args;
+    std::string input;
+};
+
+struct Assignment {
+    std::string name;                         // "dotsboxes"
+    std::vector<MandatedFunction> functions;  // empty: no function stage
+    bool noArraysNoLibrary = false;           // dotstriangles' extra source rules
+    bool packedEncoding = false;              // no floating point; the function harness applies
+    bool compareStandardError = false;        // boxes prints its messages there
+    std::vector<std::string> sourceExtensions;  // what counts as a source file
+    FuzzCase (*randomCase)(std::mt19937 &rng) = nullptr;
+    std::map<std::string, double> rubric;  // category -> points (see grade.h)
+
+    // Returns the name of our reference program (a sibling of dotsgrade).
+    const std::string &referenceProgram() const { return name; }
+};
+
+// Returns the assignment called name, or throws std::invalid_argument listing the known ones.
+const Assignment &assignmentNamed(const std::string &name);
+
+// Returns the names of every assignment.
+std::vector<std::string> assignmentNames();
+
+}  // namespace dotslab::grader

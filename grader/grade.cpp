@@ -1,0 +1,307 @@
+#include "grade.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <numeric>
+#include <sstream>
+
+#include "build.h"
+#include "source_rules.h"
+
+namespace dotslab::grader {
+namespace {
+
+namespace fs = std::filesystem;
+
+// One run of the whole program: its name, arguments, input and the files it may read.
+struct ProgramCase {
+    ProgramCase(std::string caseCategory, std::string caseName)
+        : category(std::move(caseCategory)), name(std::move(caseName)) {}
+
+    std::string category;  // transcripts, tests or fuzz
+    std::string name;
+    std::string description;
+    std::vector<std::string> args;
+    std::string input;
+    std::vector<std::string> inputFiles;
+};
+
+std::string readFile(const fs::path &path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+std::vector<std::string> words(const std::string &text) {
+    std::istringstream in(text);
+    std::vector<std::string> list;
+    for (std::string w; in >> w;) list.push_back(w);
+    return list;
+}
+
+// Returns the folder dotsgrade itself lives in (our reference programs are beside it).
+fs::path ownFolder() { return fs::read_symlink("/proc/self/exe").parent_path(); }
+
+// Returns the NAME.in cases of folder whose name starts with prefix, as one category.
+std::vector<ProgramCase> casesIn(const fs::path &folder, const std::string &prefix, const std::string &category) {
+    std::vector<ProgramCase> cases;
+    if (!fs::is_directory(folder)) return cases;
+    std::vector<fs::path> inputs;
+    for (const fs::directory_entry &entry : fs::directory_iterator(folder))
+        if (entry.path().extension() == ".in" && entry.path().filename().string().rfind(prefix, 0) == 0)
+            inputs.push_back(entry.path());
+    std::sort(inputs.begin(), inputs.end());
+    for (const fs::path &in : inputs) {
+        fs::path stem = in.parent_path() / in.stem();
+        ProgramCase c{category, (category == "transcripts" ? "transcript " : "test ") + in.stem().string()};
+        c.input = readFile(in);
+        if (fs::exists(stem.string() + ".args")) {
+            for (const std::string &arg : words(readFile(stem.string() + ".args"))) {
+                // An argument naming a file beside the test is handed to the run as that file.
+                if (fs::is_regular_file(folder / arg)) {
+                    c.inputFiles.push_back((folder / arg).string());
+                    c.args.push_back(fs::path(arg).filename().string());
+                } else {
+                    c.args.push_back(arg);
+                }
+            }
+        }
+        std::string desc = fs::exists(stem.string() + ".desc") ? readFile(stem.string() + ".desc") : "";
+        while (!desc.empty() && desc.back() == '\n') desc.pop_back();
+        c.description = (desc.empty() ? "" : desc + ": ") + "runs with " + in.filename().string() +
+                        (c.args.empty() ? "" : " and arguments '" + readFile(stem.string() + ".args").substr(0, 60) + "'");
+        cases.push_back(c);
+    }
+    return cases;
+}
+
+// Returns every whole-program case: transcripts, --tests, random games.
+std::vector<ProgramCase> programCases(const Assignment &assignment, const GradeOptions &options) {
+    std::vector<ProgramCase> cases = casesIn(DOTSLAB_TRANSCRIPTS, assignment.name + "-", "transcripts");
+    std::vector<ProgramCase> extra = casesIn(options.testsDir, "", "tests");
+    cases.insert(cases.end(), extra.begin(), extra.end());
+    std::mt19937 rng(options.seed);
+    for (int i = 0; i < options.fuzzGames; ++i) {
+        FuzzCase game = assignment.randomCase(rng);
+        ProgramCase c{"fuzz", "random game " + std::to_string(i + 1)};
+        c.args = game.args;
+        c.input = game.input;
+        cases.push_back(c);
+    }
+    return cases;
+}
+
+RunResult runCase(const std::string &program, const ProgramCase &c, const GradeOptions &options, bool untrusted) {
+    RunRequest request;
+    request.program = program;
+    request.args = c.args;
+    request.input = c.input;
+    request.inputFiles = c.inputFiles;
+    request.limits = options.limits;
+    request.untrusted = untrusted;
+    request.slot = options.slot;
+    return runProgram(request);
+}
+
+// Returns what the expected run of a case is: the test's own files where they exist,
+// the oracle's run otherwise.
+RunResult expectedRun(const Assignment &assignment, const ProgramCase &c, const GradeOptions &options) {
+    std::string oracle = options.sample.empty() ? (ownFolder() / assignment.referenceProgram()).string()
+                                                : fs::absolute(options.sample).string();
+    RunResult expected = runCase(oracle, c, options, false);
+    if (c.category == "tests") {
+        fs::path stem = fs::path(options.testsDir) / c.name.substr(5);
+        if (fs::exists(stem.string() + ".out")) expected.out = readFile(stem.string() + ".out");
+        if (fs::exists(stem.string() + ".err")) expected.err = readFile(stem.string() + ".err");
+        if (fs::exists(stem.string() + ".rc")) expected.status = std::stoi(readFile(stem.string() + ".rc"));
+    }
+    return expected;
+}
+
+TestOutcome outcome(const std::string &category, const std::string &name, const std::string &description) {
+    TestOutcome t;
+    t.category = category;
+    t.name = name;
+    t.description = description;
+    return t;
+}
+
+// Links the submission's functions into the prebuilt harness for its game.
+std::string linkHarness(const Assignment &assignment, const BuildResult &build, const fs::path &into, std::string &said) {
+    std::string runner = (into / "harness").string();
+    std::string library = assignment.name == "dotsboxes" ? DOTSGRADE_HARNESS_DOTSBOXES : DOTSGRADE_HARNESS_DOTSTRIANGLES;
+    std::vector<std::string> command = {"/usr/bin/g++", "-o", runner, build.functionsObject, "-Wl,--whole-archive",
+                                        library, "-Wl,--no-whole-archive", DOTSGRADE_HARNESS_CHECKS, DOTSGRADE_COMMON,
+                                        "-lboost_unit_test_framework"};
+    for (const std::string &flag : words(DOTSGRADE_EXTRA_LINK_FLAGS)) command.push_back(flag);
+    if (runTool(command, said) != 0) return "";
+    fs::permissions(runner, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                                fs::perms::others_read | fs::perms::others_exec);
+    return runner;
+}
+
+void functionStage(const Assignment &assignment, const BuildResult &build, const fs::path &work,
+                   const GradeOptions &options, std::vector<TestOutcome> &tests) {
+    const std::vector<std::pair<std::string, std::string>> suites = {
+        {"spec_examples", "the spec's example encodings and figures"},
+        {"equivalence", "isFilled, updateGrid, playerScore and gameState on every valid grid, against the model"},
+        {"rendering", "the printed grid for every set of filled lines, against the model"}};
+    std::string said, runner = build.functionsObject.empty() ? "" : linkHarness(assignment, build, work, said);
+    for (const auto &[suite, what] : suites) {
+        TestOutcome t = outcome("functions", "functions " + suite, what);
+        if (runner.empty()) {
+            t.output = build.functionsObject.empty() ? "not run: the function harness needs a single source file\n"
+                                                     : "not run: the harness could not be linked with your functions:\n" + said;
+        } else {
+            RunRequest request;
+            request.program = runner;
+            request.args = {"--run_test=" + suite, "--report_level=no", "--log_level=error", "--color_output=no"};
+            request.limits = options.limits;
+            request.limits.seconds = 60;
+            request.limits.memoryMb = DOTSGRADE_SANITIZED ? 0 : 1024;
+            request.slot = options.slot;
+            RunResult run = runProgram(request);
+            t.passed = run.exited() && run.status == 0;
+            if (!t.passed) t.output = run.err.substr(0, 6000) + (run.exited() ? "" : "the harness was " + run.ending() + "\n");
+        }
+        tests.push_back(t);
+    }
+}
+
+// Gives every test its share of its category's points, and scores the passed ones.
+void score(std::vector<TestOutcome> &tests, const std::map<std::string, double> &rubric) {
+    std::map<std::string, int> perCategory;
+    for (const TestOutcome &t : tests) ++perCategory[t.category];
+    for (TestOutcome &t : tests) {
+        auto points = rubric.find(t.category);
+        t.maxScore = points == rubric.end() ? 0 : points->second / perCategory[t.category];
+        if (t.category != "fuzz") t.score = t.passed ? t.maxScore : 0;
+    }
+}
+
+}  // namespace
+
+double GradeReport::score() const {
+    return std::accumulate(tests.begin(), tests.end(), 0.0, [](double s, const TestOutcome &t) { return s + t.score; });
+}
+
+double GradeReport::maxScore() const {
+    return std::accumulate(tests.begin(), tests.end(), 0.0, [](double s, const TestOutcome &t) { return s + t.maxScore; });
+}
+
+std::map<std::string, double> rubricFor(const Assignment &assignment, const GradeOptions &options) {
+    std::map<std::string, double> rubric = assignment.rubric;
+    for (const auto &[category, points] : options.rubric) rubric[category] = points;
+    return rubric;
+}
+
+std::vector<TestOutcome> plannedTests(const Assignment &assignment, const GradeOptions &options) {
+    std::vector<TestOutcome> tests = {outcome("build", "build", "compiles and links with -Wall -Wextra -pedantic"),
+                                      outcome("warnings", "no warnings", "the compiler prints nothing at all")};
+    if (!assignment.functions.empty())
+        tests.push_back(outcome("rules", "rule prototypes", "every mandated function with its exact prototype"));
+    tests.push_back(outcome("rules", "rule no_globals", "no variable declared outside a function"));
+    if (assignment.packedEncoding) tests.push_back(outcome("rules", "rule no_floating_point", "no float, double or pow"));
+    if (assignment.noArraysNoLibrary) {
+        tests.push_back(outcome("rules", "rule no_arrays", "no array declarations or subscripts"));
+        tests.push_back(outcome("rules", "rule no_library", "no library functions besides cin and cout"));
+    }
+    if (!assignment.functions.empty())
+        for (const char *suite : {"spec_examples", "equivalence", "rendering"})
+            tests.push_back(outcome("functions", std::string("functions ") + suite, "the shared harness suite " + std::string(suite)));
+    int games = 0;
+    for (const ProgramCase &c : programCases(assignment, options)) {
+        if (c.category == "fuzz") ++games;
+        else tests.push_back(outcome(c.category, c.name, c.description + "; compares standard output" +
+                                                              (assignment.compareStandardError ? ", standard error" : "") +
+                                                              " and exit status with the oracle"));
+    }
+    if (games > 0)
+        tests.push_back(outcome("fuzz", "random games",
+                                std::to_string(games) + " random games (seed " + std::to_string(options.seed) +
+                                    ") compared with the oracle; points in proportion to the games passed"));
+    score(tests, rubricFor(assignment, options));
+    return tests;
+}
+
+GradeReport gradeSubmission(const Assignment &assignment, const std::string &submission, const GradeOptions &options) {
+    GradeReport report;
+    report.assignment = assignment.name;
+    report.submission = submission;
+    report.isolation = isolationReport();
+    std::vector<TestOutcome> plan = plannedTests(assignment, options);
+
+    std::string pattern = (fs::temp_directory_path() / "dotsgrade-build-XXXXXX").string();
+    if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("cannot create a build folder");
+    const fs::path work = pattern;
+    BuildResult build = buildSubmission(assignment, submission, work.string());
+    // The run's own uid must reach the program (and the harness), but not list the folder.
+    fs::permissions(work, fs::perms::owner_all | fs::perms::group_exec | fs::perms::others_exec);
+
+    std::vector<TestOutcome> &tests = report.tests;
+    TestOutcome buildTest = plan[0], warnings = plan[1];
+    buildTest.passed = build.compiled;
+    if (!build.compiled) buildTest.output = build.diagnostics;
+    warnings.passed = build.compiled && !build.warned;
+    if (!build.compiled) warnings.output = "not checked: the submission does not compile\n";
+    else if (build.warned) warnings.output = build.diagnostics;
+    tests.push_back(buildTest);
+    tests.push_back(warnings);
+    if (!build.compiled) {  // nothing else can run: every other test scores 0
+        for (std::size_t i = 2; i < plan.size(); ++i) {
+            plan[i].output = "not run: the submission does not compile\n";
+            tests.push_back(plan[i]);
+        }
+        score(tests, rubricFor(assignment, options));
+        fs::remove_all(work);
+        return report;
+    }
+
+    for (const RuleResult &rule : checkSourceRules(assignment, build)) {
+        TestOutcome t = outcome("rules", "rule " + rule.id, rule.title);
+        t.passed = rule.passed;
+        t.output = rule.detail;
+        tests.push_back(t);
+    }
+    if (!assignment.functions.empty()) functionStage(assignment, build, work, options, tests);
+
+    TestOutcome fuzz = outcome("fuzz", "random games", "");
+    int games = 0, gamesPassed = 0;
+    for (const ProgramCase &c : programCases(assignment, options)) {
+        RunResult expected = expectedRun(assignment, c, options);
+        RunResult actual = runCase(build.program, c, options, true);
+        Verdict verdict = compareRuns(expected, actual, options.compare, assignment.compareStandardError);
+        if (c.category == "fuzz") {
+            ++games;
+            if (verdict.passed) ++gamesPassed;
+            else if (games - gamesPassed <= 3)
+                fuzz.output += c.name + " (arguments '" + [&] {
+                    std::string a;
+                    for (const std::string &w : c.args) a += (a.empty() ? "" : " ") + w;
+                    return a;
+                }() + "', input " + std::to_string(c.input.size()) + " bytes):\n" + verdict.explanation;
+            continue;
+        }
+        TestOutcome t = outcome(c.category, c.name, c.description);
+        t.passed = verdict.passed;
+        t.output = verdict.explanation;
+        tests.push_back(t);
+    }
+    if (games > 0) {
+        fuzz.passed = gamesPassed == games;
+        fuzz.output = std::to_string(gamesPassed) + " of " + std::to_string(games) + " random games match (seed " +
+                      std::to_string(options.seed) + ")\n" + fuzz.output;
+        tests.push_back(fuzz);
+    }
+    score(tests, rubricFor(assignment, options));
+    for (TestOutcome &t : tests)
+        if (t.category == "fuzz") t.score = games == 0 ? 0 : t.maxScore * gamesPassed / games;
+    fs::remove_all(work);
+    return report;
+}
+
+}  // namespace dotslab::grader

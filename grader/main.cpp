@@ -1,0 +1,158 @@
+// dotsgrade — the instructor's autograder for every assignment of the project.
+//
+//   dotsgrade ASSIGNMENT SUBMISSION [options]    grade one submission
+//   dotsgrade ASSIGNMENT --batch DIR [options]   grade every submission under DIR
+//   dotsgrade ASSIGNMENT --explain               list every test, what it does, its points
+//
+// The contract is ../shared/specs/dotsgrade.md. Exit status: 0 when the grading itself
+// worked (whatever the scores), 1 when the grader failed, 2 for a bad command line.
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "grade.h"
+#include "report.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using namespace dotslab::grader;
+
+struct CommandLine {
+    std::string assignment, submission, batchDir, jsonPath, junitPath, rubricPath, compare = "exact";
+    bool explain = false;
+    int jobs = 1;
+    GradeOptions options;
+};
+
+std::map<std::string, double> readRubric(const std::string &path) {
+    std::ifstream in(path);
+    if (!in) throw std::runtime_error("cannot read the rubric " + path);
+    nlohmann::json json = nlohmann::json::parse(in);
+    std::map<std::string, double> rubric;
+    const std::set<std::string> known = {"build", "warnings", "rules", "functions", "transcripts", "tests", "fuzz"};
+    for (auto &[category, points] : json.items()) {
+        if (!known.count(category)) throw std::runtime_error("rubric: unknown category '" + category + "'");
+        rubric[category] = points.get<double>();
+    }
+    return rubric;
+}
+
+void writeFile(const std::string &path, const std::string &text) {
+    std::ofstream out(path, std::ios::binary);
+    out << text;
+    if (!out) throw std::runtime_error("cannot write " + path);
+}
+
+// Returns the submissions in a batch folder: each file with a source extension or each
+// folder is one student (sorted by name).
+std::vector<fs::path> batchEntries(const Assignment &assignment, const std::string &dir) {
+    std::vector<fs::path> entries;
+    for (const fs::directory_entry &entry : fs::directory_iterator(dir)) {
+        bool source = entry.is_regular_file() &&
+                      std::find(assignment.sourceExtensions.begin(), assignment.sourceExtensions.end(),
+                                entry.path().extension().string()) != assignment.sourceExtensions.end();
+        if (entry.is_directory() || source) entries.push_back(entry.path());
+    }
+    std::sort(entries.begin(), entries.end());
+    return entries;
+}
+
+void drawProgress(std::size_t done, std::size_t total) {
+    const int width = 30;
+    int filled = total == 0 ? width : static_cast<int>(width * done / total);
+    std::cerr << "\r[" << std::string(filled, '#') << std::string(width - filled, '.') << "] " << done << "/" << total
+              << (done == total ? "\n" : "") << std::flush;
+}
+
+int gradeBatch(const Assignment &assignment, const CommandLine &cl) {
+    std::vector<fs::path> entries = batchEntries(assignment, cl.batchDir);
+    std::vector<std::pair<std::string, GradeReport>> results(entries.size());
+    std::atomic<std::size_t> next{0}, done{0};
+    std::mutex progress;
+    bool terminal = isatty(STDERR_FILENO) != 0;
+    auto worker = [&](int slot) {
+        GradeOptions options = cl.options;
+        options.slot = slot;
+        for (std::size_t i; (i = next++) < entries.size();) {
+            std::string student = entries[i].stem().string();
+            results[i] = {student, gradeSubmission(assignment, entries[i].string(), options)};
+            if (!cl.jsonPath.empty()) writeFile((fs::path(cl.jsonPath) / (student + ".json")).string(), gradescopeJson(results[i].second));
+            if (!cl.junitPath.empty()) writeFile((fs::path(cl.junitPath) / (student + ".xml")).string(), junitXml(results[i].second));
+            std::lock_guard<std::mutex> lock(progress);
+            ++done;
+            if (terminal) drawProgress(done, entries.size());
+        }
+    };
+    if (!cl.jsonPath.empty()) fs::create_directories(cl.jsonPath);
+    if (!cl.junitPath.empty()) fs::create_directories(cl.junitPath);
+    std::vector<std::thread> workers;
+    for (int slot = 0; slot < std::max(1, cl.jobs); ++slot) workers.emplace_back(worker, slot);
+    for (std::thread &w : workers) w.join();
+    std::cout << classSummaryCsv(results);
+    return 0;
+}
+
+int run(const CommandLine &cl) {
+    const Assignment &assignment = assignmentNamed(cl.assignment);
+    if (cl.explain) {
+        writeExplanation(assignment.name, plannedTests(assignment, cl.options), std::cout);
+        return 0;
+    }
+    if (!cl.batchDir.empty()) return gradeBatch(assignment, cl);
+    if (cl.submission.empty()) throw CLI::ValidationError("give a SUBMISSION, --batch DIR or --explain");
+    if (!fs::exists(cl.submission)) throw std::runtime_error("no such submission: " + cl.submission);
+    GradeReport report = gradeSubmission(assignment, cl.submission, cl.options);
+    writeTerminalReport(report, std::cout);
+    if (!cl.jsonPath.empty()) writeFile(cl.jsonPath, gradescopeJson(report));
+    if (!cl.junitPath.empty()) writeFile(cl.junitPath, junitXml(report));
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+    CommandLine cl;
+    CLI::App app{"dotsgrade: the instructor's autograder for the dotslab assignments"};
+    std::string known;
+    for (const std::string &n : assignmentNames()) known += (known.empty() ? "" : ", ") + n;
+    app.add_option("assignment", cl.assignment, "one of: " + known)->required();
+    app.add_option("submission", cl.submission, "a source file or a folder of sources");
+    app.add_option("--batch", cl.batchDir, "grade every submission (file or folder) under DIR")->check(CLI::ExistingDirectory);
+    app.add_flag("--explain", cl.explain, "list every test: what it runs, what it compares, its points");
+    app.add_option("--sample", cl.options.sample, "the instructor's sample program: expected outputs come from it")
+        ->check(CLI::ExistingFile);
+    app.add_option("--tests", cl.options.testsDir, "extra tests: NAME.in, .args, .out, .err, .rc, .desc")
+        ->check(CLI::ExistingDirectory);
+    app.add_option("--compare", cl.compare, "exact (default), trailing or all")->check(CLI::IsMember({"exact", "trailing", "all"}));
+    app.add_option("--fuzz", cl.options.fuzzGames, "random games compared with the oracle (default 50)")->check(CLI::Range(0, 100000));
+    app.add_option("--seed", cl.options.seed, "seed of the random games (default 1)");
+    app.add_option("--timeout", cl.options.limits.seconds, "seconds per run (default 2)")->check(CLI::Range(0.1, 600.0));
+    app.add_option("--memory", cl.options.limits.memoryMb, "megabytes per run (default 256)")->check(CLI::Range(16, 65536));
+    app.add_option("--output-limit", cl.options.limits.outputKb, "kilobytes of output per run (default 1024)")
+        ->check(CLI::Range(1, 1 << 20));
+    app.add_option("--json", cl.jsonPath, "write Gradescope results.json (a folder of them in batch mode)");
+    app.add_option("--junit", cl.junitPath, "write JUnit XML (a folder of files in batch mode)");
+    app.add_option("--jobs", cl.jobs, "parallel gradings in batch mode (default 1)")->check(CLI::Range(1, 64));
+    app.add_option("--rubric", cl.rubricPath, "JSON: points per category (build, warnings, rules, functions, "
+                                              "transcripts, tests, fuzz)")
+        ->check(CLI::ExistingFile);
+    try {
+        app.parse(argc, argv);
+        cl.options.compare = compareModeNamed(cl.compare);
+        if (!cl.rubricPath.empty()) cl.options.rubric = readRubric(cl.rubricPath);
+        return run(cl);
+    } catch (const CLI::ParseError &e) {
+        return app.exit(e) == 0 ? 0 : 2;
+    } catch (const std::exception &e) {
+        std::cerr << "dotsgrade: " << e.what() << "\n";
+        return 1;
+    }
+}

@@ -1,0 +1,126 @@
+#include "report.h"
+
+#include <cstdio>
+#include <iomanip>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace dotslab::grader {
+namespace {
+
+std::string points(double value) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.2f", value);
+    std::string s = text;
+    while (s.back() == '0') s.pop_back();
+    if (s.back() == '.') s.pop_back();
+    return s;
+}
+
+std::string xmlEscaped(const std::string &text) {
+    std::string out;
+    for (char c : text) {
+        unsigned char u = static_cast<unsigned char>(c);
+        if (c == '&') out += "&amp;";
+        else if (c == '<') out += "&lt;";
+        else if (c == '>') out += "&gt;";
+        else if (c == '"') out += "&quot;";
+        else if (u < 0x20 && c != '\n' && c != '\t') out += "?";  // not allowed in XML 1.0
+        else out += c;
+    }
+    return out;
+}
+
+std::string csvField(const std::string &text) {
+    if (text.find_first_of(",\"\n") == std::string::npos) return text;
+    std::string out = "\"";
+    for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return out + "\"";
+}
+
+std::string indented(const std::string &text) {
+    std::string out, line;
+    std::istringstream in(text);
+    while (std::getline(in, line)) out += "      " + line + "\n";
+    return out;
+}
+
+}  // namespace
+
+void writeTerminalReport(const GradeReport &report, std::ostream &out) {
+    out << "dotsgrade " << report.assignment << ": " << report.submission << "\n";
+    for (const TestOutcome &t : report.tests) {
+        out << (t.passed ? "  PASS " : "  FAIL ") << std::setw(6) << points(t.score) << "/" << std::left << std::setw(6)
+            << points(t.maxScore) << std::right << t.name << "\n";
+        if (!t.passed && !t.output.empty()) out << indented(t.output);
+    }
+    out << "Score: " << points(report.score()) << " / " << points(report.maxScore()) << "\n";
+    out << "Isolation: " << report.isolation << "\n";
+}
+
+std::string gradescopeJson(const GradeReport &report) {
+    nlohmann::json tests = nlohmann::json::array();
+    for (const TestOutcome &t : report.tests)
+        tests.push_back({{"name", t.name},
+                         {"score", t.score},
+                         {"max_score", t.maxScore},
+                         {"status", t.passed ? "passed" : "failed"},
+                         {"output", t.output.empty() ? t.description : t.output},
+                         {"visibility", "visible"}});
+    nlohmann::json results = {{"score", report.score()},
+                              {"output", "dotsgrade " + report.assignment + ". " + report.isolation},
+                              {"visibility", "visible"},
+                              {"tests", tests}};
+    return results.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
+std::string junitXml(const GradeReport &report) {
+    int failures = 0;
+    for (const TestOutcome &t : report.tests) failures += t.passed ? 0 : 1;
+    std::string xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite name=\"dotsgrade." +
+                      xmlEscaped(report.assignment) + "\" tests=\"" + std::to_string(report.tests.size()) +
+                      "\" failures=\"" + std::to_string(failures) + "\">\n";
+    for (const TestOutcome &t : report.tests) {
+        xml += "    <testcase classname=\"" + xmlEscaped(t.category) + "\" name=\"" + xmlEscaped(t.name) + "\"";
+        if (t.passed) {
+            xml += "/>\n";
+            continue;
+        }
+        xml += ">\n      <failure message=\"" + xmlEscaped(points(t.score) + " of " + points(t.maxScore) + " points") +
+               "\">" + xmlEscaped(t.output) + "</failure>\n    </testcase>\n";
+    }
+    return xml + "  </testsuite>\n</testsuites>\n";
+}
+
+void writeExplanation(const std::string &assignment, const std::vector<TestOutcome> &tests, std::ostream &out) {
+    double total = 0;
+    out << "dotsgrade " << assignment << ": the tests, what each runs and compares, and its points\n";
+    for (const TestOutcome &t : tests) {
+        out << "  " << std::setw(6) << points(t.maxScore) << "  " << t.name << "\n          " << t.description << "\n";
+        total += t.maxScore;
+    }
+    out << "Total: " << points(total) << "\n";
+}
+
+std::string classSummaryCsv(const std::vector<std::pair<std::string, GradeReport>> &students) {
+    std::vector<std::string> columns;
+    for (const auto &entry : students)
+        for (const TestOutcome &t : entry.second.tests)
+            if (std::find(columns.begin(), columns.end(), t.name) == columns.end()) columns.push_back(t.name);
+    std::string csv = "student,score,max_score";
+    for (const std::string &c : columns) csv += "," + csvField(c);
+    csv += "\n";
+    for (const auto &[student, report] : students) {
+        csv += csvField(student) + "," + points(report.score()) + "," + points(report.maxScore());
+        for (const std::string &c : columns) {
+            std::string cell;
+            for (const TestOutcome &t : report.tests)
+                if (t.name == c) cell = points(t.score);
+            csv += "," + cell;
+        }
+        csv += "\n";
+    }
+    return csv;
+}
+
+}  // namespace dotslab::grader

@@ -1,0 +1,28 @@
+// report.h — a grade as the student reads it (terminal), as Gradescope reads it
+// (results.json), as CI systems read it (JUnit XML), and a class summary (CSV).
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "grade.h"
+
+namespace dotslab::grader {
+
+// Writes the summary: a line per test with its points, then what went wrong.
+void writeTerminalReport(const GradeReport &report, std::ostream &out);
+
+// Returns the report in Gradescope's results.json schema.
+std::string gradescopeJson(const GradeReport &report);
+
+// Returns the report as JUnit XML.
+std::string junitXml(const GradeReport &report);
+
+// Writes the --explain listing: every test, what it runs and compares, its points.
+void writeExplanation(const std::string &assignment, const std::vector<TestOutcome> &tests, std::ostream &out);
+
+// Returns the class summary: a header (student, score, each test) and a row per student.
+std::string classSummaryCsv(const std::vector<std::pair<std::string, GradeReport>> &students);
+
+}  // namespace dotslab::grader
