@@ -36,7 +36,8 @@ std::string hintFor(std::string_view expected, std::string_view actual, bool las
     while (col > 0 && expected[col - 1] == ' ' && actual[col - 1] == ' ') --col;
     std::size_t wantSpaces = spacesFrom(expected, col), gotSpaces = spacesFrom(actual, col);
     bool afterPrompt = col > 0 && std::string_view(":?>)").find(expected[col - 1]) != std::string_view::npos;
-    if (wantSpaces == 1 && gotSpaces == 0 && afterPrompt && expected.substr(col + 1) == actual.substr(col))
+    // A prompt's trailing space is missing, whatever (spaces included) follows the prompt.
+    if (afterPrompt && gotSpaces + 1 == wantSpaces && expected.substr(col + 1) == actual.substr(col))
         return "no trailing space after the prompt `" + std::string(expected.substr(0, col)) + "`";
     if (wantSpaces != gotSpaces &&
         expected.substr(col + wantSpaces) == actual.substr(col + gotSpaces)) {

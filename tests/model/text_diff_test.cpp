@@ -25,6 +25,8 @@ BOOST_AUTO_TEST_CASE(prompt_without_trailing_space) {
     TextDifference d = firstDifference("Player 1, make your move (1-16): Invalid move! Try again.\n",
                                        "Player 1, make your move (1-16):Invalid move! Try again.\n");
     BOOST_TEST(d.hint == "no trailing space after the prompt `Player 1, make your move (1-16):`");
+    TextDifference glued = firstDifference("Player 1, make your move (1-16):    o  o\n", "Player 1, make your move (1-16):   o  o\n");
+    BOOST_TEST(glued.hint == "no trailing space after the prompt `Player 1, make your move (1-16):`", "a grid follows the prompt");
 }
 
 BOOST_AUTO_TEST_CASE(missing_final_newline) {

@@ -1,0 +1,347 @@
+// dotsgrade on our references (full marks) and on deliberately broken copies (exactly
+// the expected tests fail, with the expected hint), its reports, batch mode and options.
+// Every grading run here is itself bounded in time.
+#define BOOST_TEST_MODULE dotsgrade
+#include <unistd.h>
+
+#include <boost/test/unit_test.hpp>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <set>
+#include <sstream>
+
+#include "program_runner.h"
+
+namespace fs = std::filesystem;
+using dotslab_harness::ProgramOutcome;
+using nlohmann::json;
+
+namespace {
+
+const fs::path kSource = DOTSLAB_SOURCE_DIR;
+
+std::string readFile(const fs::path &path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+void writeFile(const fs::path &path, const std::string &text) {
+    fs::create_directories(path.parent_path());
+    std::ofstream(path, std::ios::binary) << text;
+}
+
+// A temporary folder that removes itself.
+struct Scratch {
+    fs::path path = fs::temp_directory_path() / ("dotsgrade-test-" + std::to_string(getpid()) + "-" +
+                                                 std::to_string(std::random_device{}()));
+    Scratch() { fs::create_directories(path); }
+    ~Scratch() { fs::remove_all(path); }
+};
+
+// Returns text with each (find, replace) applied once; the find text must be there.
+std::string broken(std::string text, const std::vector<std::pair<std::string, std::string>> &changes) {
+    for (const auto &[find, replace] : changes) {
+        std::size_t at = text.find(find);
+        BOOST_TEST_REQUIRE(at != std::string::npos, "the reference no longer contains: " << find);
+        text.replace(at, find.size(), replace);
+    }
+    return text;
+}
+
+// Returns a self-contained submission folder for a multi-file program: its own sources
+// and the common/ ones it uses, as a student would hand them in.
+fs::path assembledSubmission(const std::string &program, const fs::path &into) {
+    fs::path folder = into / program;
+    fs::create_directories(folder);
+    for (const fs::path &dir : {kSource / program, kSource / "common"})
+        for (const fs::directory_entry &entry : fs::directory_iterator(dir))
+            if (entry.is_regular_file() && entry.path().extension() != ".txt")
+                fs::copy_file(entry.path(), folder / entry.path().filename());
+    return folder;
+}
+
+struct Grade {
+    json report;
+    ProgramOutcome run;
+
+    // Returns the test called name (fails the check if there is none).
+    json test(const std::string &name) const {
+        for (const json &t : report["tests"])
+            if (t["name"] == name) return t;
+        BOOST_ERROR("no test called " << name);
+        return json::object();
+    }
+    // Returns the names of the failed tests.
+    std::set<std::string> failed() const {
+        std::set<std::string> names;
+        for (const json &t : report["tests"])
+            if (t["status"] != "passed") names.insert(t["name"].get<std::string>());
+        return names;
+    }
+    double maxScore() const {
+        double total = 0;
+        for (const json &t : report["tests"]) total += t["max_score"].get<double>();
+        return total;
+    }
+};
+
+// Grades submission with dotsgrade (fewer random games than the default, to keep the
+// suite quick) and returns its Gradescope report.
+Grade grade(const std::string &assignment, const fs::path &submission, std::vector<std::string> extra = {}) {
+    Scratch scratch;
+    fs::path jsonPath = scratch.path / "results.json";
+    std::vector<std::string> args = {assignment, submission.string(), "--json", jsonPath.string(), "--fuzz", "10",
+                                     "--timeout", "1"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    Grade g;
+    g.run = dotslab_harness::runProgram(DOTSGRADE_PROGRAM, args, "", std::chrono::seconds(300));
+    BOOST_TEST_REQUIRE(g.run.status == 0, "dotsgrade " << g.run.ending() << ":\n" << g.run.err << g.run.out);
+    g.report = json::parse(readFile(jsonPath));
+    return g;
+}
+
+// Checks that exactly `failing` fail and that each named test's output contains its hint.
+void expectFailures(const Grade &g, const std::set<std::string> &failing,
+                    const std::vector<std::pair<std::string, std::string>> &hints) {
+    std::set<std::string> failed = g.failed();
+    BOOST_TEST(std::vector<std::string>(failed.begin(), failed.end()) ==
+                   std::vector<std::string>(failing.begin(), failing.end()),
+               boost::test_tools::per_element());
+    for (const auto &[name, hint] : hints) {
+        std::string output = g.test(name)["output"];
+        BOOST_TEST(output.find(hint) != std::string::npos, name << " should say: " << hint << "\nit said:\n" << output);
+    }
+}
+
+// The end-of-input branch of both references' main loops.
+const std::string kEndOfInput = "            std::cout << '\\n';\n            return 1;";
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(references)
+
+BOOST_AUTO_TEST_CASE(packed_games_get_full_marks) {
+    for (const char *game : {"dotsboxes", "dotstriangles"}) {
+        Grade g = grade(game, kSource / game / (std::string(game) + ".cpp"));
+        BOOST_TEST(g.failed().empty(), game << ": " << g.run.out);
+        BOOST_TEST(g.report["score"].get<double>() == g.maxScore());
+        BOOST_TEST(g.maxScore() > 0);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(programs_get_full_marks) {
+    for (const char *program : {"boxes", "dotscomputer", "eight"}) {
+        Scratch scratch;
+        Grade g = grade(program, assembledSubmission(program, scratch.path));
+        BOOST_TEST(g.failed().empty(), program << ": " << g.run.out);
+        BOOST_TEST(g.report["score"].get<double>() == g.maxScore());
+    }
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(broken_copies)
+
+const fs::path kDotsboxes = kSource / "dotsboxes" / "dotsboxes.cpp";
+const fs::path kDotstriangles = kSource / "dotstriangles" / "dotstriangles.cpp";
+
+Grade gradeBroken(const std::string &game, const std::vector<std::pair<std::string, std::string>> &changes,
+                  std::vector<std::string> extra = {}) {
+    Scratch scratch;
+    fs::path file = scratch.path / (game + ".cpp");
+    writeFile(file, broken(readFile(game == "dotsboxes" ? kDotsboxes : kDotstriangles), changes));
+    return grade(game, file, extra);
+}
+
+BOOST_AUTO_TEST_CASE(wrong_spacing) {
+    Grade g = gradeBroken("dotsboxes", {{"\"    Player 1 score: \"", "\"     Player 1 score: \""}});
+    expectFailures(g, {"functions spec_examples", "functions rendering", "transcript dotsboxes-eof",
+                       "transcript dotsboxes-sample", "random games"},
+                   {{"transcript dotsboxes-sample", "5 spaces before `Player` where 4 are expected"},
+                    {"functions rendering", "5 spaces before `Player` where 4 are expected"}});
+}
+
+BOOST_AUTO_TEST_CASE(missing_trailing_space_after_the_prompt) {
+    Grade g = gradeBroken("dotsboxes", {{"make your move (1-16): \"", "make your move (1-16):\""}});
+    expectFailures(g, {"transcript dotsboxes-eof", "transcript dotsboxes-sample", "random games"},
+                   {{"transcript dotsboxes-sample", "no trailing space after the prompt"}});
+}
+
+BOOST_AUTO_TEST_CASE(endless_loop_at_end_of_input) {
+    Grade g = gradeBroken("dotstriangles", {{kEndOfInput, "            for (int ignored = 0;;)\n                readMove(ignored);"}});
+    BOOST_TEST(g.failed().count("transcript dotstriangles-crlf") == 1);
+    BOOST_TEST(g.failed().count("functions equivalence") == 0, "the functions are still right");
+    std::string output = g.test("transcript dotstriangles-crlf")["output"];
+    BOOST_TEST(output.find("kept reading after end of input") != std::string::npos, output);
+}
+
+BOOST_AUTO_TEST_CASE(output_flood) {
+    Grade g = gradeBroken("dotsboxes", {{kEndOfInput, "            for (;;) std::cout << \"flood \";"}});
+    expectFailures(g, {"transcript dotsboxes-eof", "random games"},
+                   {{"transcript dotsboxes-eof", "output exceeded the limit (an endless loop?)"}});
+}
+
+BOOST_AUTO_TEST_CASE(fork_bomb) {
+    Grade g = gradeBroken("dotsboxes", {{"#include <string>", "#include <string>\n#include <unistd.h>"},
+                                        {kEndOfInput, "            for (;;) (void)fork();"}});
+    expectFailures(g, {"transcript dotsboxes-eof", "random games"},
+                   {{"transcript dotsboxes-eof", "did not finish within the time limit"}});
+}
+
+BOOST_AUTO_TEST_CASE(segmentation_fault) {
+    Grade g = gradeBroken("dotsboxes", {{"void displayGrid(long long grid) {",
+                                         "void displayGrid(long long grid) {\n    if (grid == 100) {\n"
+                                         "        volatile int *volatile nowhere = nullptr;\n        *nowhere = 1;\n    }"}});
+    BOOST_TEST(g.failed().count("functions rendering") == 1);
+    std::string output = g.test("functions rendering")["output"];
+    BOOST_TEST(output.find("memory access violation") != std::string::npos, output);
+}
+
+BOOST_AUTO_TEST_CASE(reading_the_expected_output) {
+    // A program that prints the transcript's expected output instead of playing.
+    std::string cheat = "int main() {\n    std::ifstream answer(\"" DOTSLAB_TRANSCRIPTS "/dotsboxes-sample.out\");\n"
+                        "    std::cout << answer.rdbuf();\n    return 0;\n}\n\nint unused_main() {";
+    Grade g = gradeBroken("dotsboxes", {{"#include <string>", "#include <string>\n#include <fstream>"}, {"int main() {", cheat}});
+    BOOST_TEST(g.failed().count("transcript dotsboxes-sample") == 1, "the expected output must not be readable");
+}
+
+BOOST_AUTO_TEST_CASE(missing_mandated_function) {
+    Grade g = gradeBroken("dotstriangles", {{"int gameState(long long grid) {", "int gameState(long long grid, int round = 0) {"}});
+    // The extra parameter is unused, so the compiler warns as well.
+    expectFailures(g, {"no warnings", "rule prototypes", "functions spec_examples", "functions equivalence"},
+                   {{"rule prototypes", "missing mandated function: int gameState(long long grid) (found gameState(long long, int) instead)"},
+                    {"functions equivalence", "missing mandated function: int gameState(long long grid)"}});
+}
+
+BOOST_AUTO_TEST_CASE(compile_error) {
+    Grade g = gradeBroken("dotsboxes", {{"return digitAt(grid, pos) == 1;", "return digitAt(grid, pos) == 1"}});
+    BOOST_TEST(g.report["score"].get<double>() == 0);
+    BOOST_TEST(g.failed().size() == g.report["tests"].size(), "nothing runs");
+    std::string output = g.test("build")["output"];
+    BOOST_TEST(output.find("error: expected") != std::string::npos, output);
+}
+
+BOOST_AUTO_TEST_CASE(compile_warning) {
+    Grade g = gradeBroken("dotsboxes", {{"    long long grid = 0;\n    int player = 1;", "    long long grid = 0;\n    int player = 1;\n    int unused;"}});
+    expectFailures(g, {"no warnings"}, {{"no warnings", "-Wunused-variable"}});
+}
+
+BOOST_AUTO_TEST_CASE(global_variable) {
+    Grade g = gradeBroken("dotsboxes", {{"int main() {", "int moveCount = 0;\n\nint main() {\n    moveCount++;"}});
+    expectFailures(g, {"rule no_globals"}, {{"rule no_globals", "global variable: moveCount"}});
+}
+
+BOOST_AUTO_TEST_CASE(array_in_dotstriangles) {
+    Grade g = gradeBroken("dotstriangles", {{"    int score = 0;\n    for (int t = 13;", "    int counts[3] = {0, 0, 0};\n    (void)counts;\n    int score = 0;\n    for (int t = 13;"}});
+    expectFailures(g, {"rule no_arrays"}, {{"rule no_arrays", "int counts[3]"}});
+}
+
+BOOST_AUTO_TEST_CASE(pow_in_dotstriangles) {
+    Grade g = gradeBroken("dotstriangles", {{"#include <iostream>", "#include <iostream>\n#include <cmath>"},
+                                            {"    long long result = 1;\n    for (int i = 0; i < e; i++)\n        result *= 10;\n    return result;",
+                                             "    return static_cast<long long>(std::pow(10.0, e) + 0.5);"}});
+    expectFailures(g, {"rule no_floating_point", "rule no_library"},
+                   {{"rule no_floating_point", "pow"}, {"rule no_library", "#include <cmath>"}});
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(reports_and_options)
+
+BOOST_AUTO_TEST_CASE(gradescope_json_and_junit) {
+    Scratch scratch;
+    fs::path jsonPath = scratch.path / "r.json", junitPath = scratch.path / "r.xml";
+    ProgramOutcome run = dotslab_harness::runProgram(
+        DOTSGRADE_PROGRAM, {"dotsboxes", (kSource / "dotsboxes" / "dotsboxes.cpp").string(), "--fuzz", "3", "--json", jsonPath.string(),
+                            "--junit", junitPath.string()}, "", std::chrono::seconds(120));
+    BOOST_TEST(run.status == 0);
+    json r = json::parse(readFile(jsonPath));
+    BOOST_TEST(r.contains("score"));
+    for (const json &t : r["tests"])
+        for (const char *key : {"name", "score", "max_score", "status", "output", "visibility"}) BOOST_TEST(t.contains(key), key);
+    std::string xml = readFile(junitPath);
+    BOOST_TEST(xml.find("<testsuite name=\"dotsgrade.dotsboxes\"") != std::string::npos);
+    BOOST_TEST(xml.find("failures=\"0\"") != std::string::npos);
+    BOOST_TEST(run.out.find("Score: ") != std::string::npos, "the terminal summary");
+}
+
+BOOST_AUTO_TEST_CASE(explain_lists_every_test_with_its_points) {
+    ProgramOutcome run = dotslab_harness::runProgram(DOTSGRADE_PROGRAM, {"dotstriangles", "--explain"}, "");
+    BOOST_TEST(run.status == 0);
+    for (const char *name : {"build", "rule no_arrays", "functions equivalence", "transcript dotstriangles-crlf", "random games", "Total: "})
+        BOOST_TEST(run.out.find(name) != std::string::npos, name);
+}
+
+BOOST_AUTO_TEST_CASE(rubric_override) {
+    Scratch scratch;
+    writeFile(scratch.path / "rubric.json", R"({"build": 50, "fuzz": 0})");
+    Grade g = grade("dotsboxes", kSource / "dotsboxes" / "dotsboxes.cpp", {"--rubric", (scratch.path / "rubric.json").string()});
+    BOOST_TEST(g.test("build")["max_score"].get<double>() == 50);
+    BOOST_TEST(g.test("random games")["max_score"].get<double>() == 0);
+    writeFile(scratch.path / "bad.json", R"({"bonus": 5})");
+    ProgramOutcome bad = dotslab_harness::runProgram(
+        DOTSGRADE_PROGRAM, {"dotsboxes", (kSource / "dotsboxes" / "dotsboxes.cpp").string(), "--rubric", (scratch.path / "bad.json").string()}, "");
+    BOOST_TEST(bad.status == 1);
+    BOOST_TEST(bad.err.find("unknown category 'bonus'") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(instructor_sample_program_is_the_oracle) {
+    // With a sample program that prints five spaces, our reference is the one that differs.
+    Scratch scratch;
+    writeFile(scratch.path / "sample.cpp", broken(readFile(kSource / "dotsboxes" / "dotsboxes.cpp"),
+                                                  {{"\"    Player 2 score: \"", "\"     Player 2 score: \""}}));
+    BOOST_TEST_REQUIRE(std::system(("g++ -O1 -o " + (scratch.path / "sample").string() + " " +
+                                    (scratch.path / "sample.cpp").string()).c_str()) == 0);
+    Grade g = grade("dotsboxes", kSource / "dotsboxes" / "dotsboxes.cpp", {"--sample", (scratch.path / "sample").string()});
+    BOOST_TEST(g.failed().count("transcript dotsboxes-sample") == 1);
+    BOOST_TEST(g.failed().count("functions equivalence") == 0, "the function stage does not depend on the sample");
+}
+
+BOOST_AUTO_TEST_CASE(compare_modes_and_extra_tests) {
+    Scratch scratch;
+    writeFile(scratch.path / "tests" / "quick.in", "1\n2\n");           // expected output from the oracle
+    writeFile(scratch.path / "tests" / "quick.desc", "two moves, then end of input\n");
+    fs::path trimmed = scratch.path / "trimmed.cpp";  // prints no trailing spaces on grid lines
+    writeFile(trimmed, broken(readFile(kSource / "dotsboxes" / "dotsboxes.cpp"),
+                              {{"std::cout << \"   \" << vertical(grid, 14) << \"  \" << vertical(grid, 15) << '\\n';",
+                                "std::cout << \"   \" << vertical(grid, 14) << (isFilled(grid, 15) ? \"  |\" : \"\") << '\\n';"}}));
+    std::vector<std::string> tests = {"--tests", (scratch.path / "tests").string()};
+    Grade exact = grade("dotsboxes", trimmed, tests);
+    BOOST_TEST(exact.failed().count("test quick") == 1);
+    tests.insert(tests.end(), {"--compare", "trailing"});
+    Grade lenient = grade("dotsboxes", trimmed, tests);
+    BOOST_TEST(lenient.failed().count("test quick") == 0);
+    BOOST_TEST(lenient.failed().count("transcript dotsboxes-sample") == 0);
+}
+
+BOOST_AUTO_TEST_CASE(batch_mode) {
+    Scratch scratch;
+    fs::path batch = scratch.path / "class";
+    writeFile(batch / "alice.cpp", readFile(kSource / "dotsboxes" / "dotsboxes.cpp"));
+    writeFile(batch / "bob.cpp", broken(readFile(kSource / "dotsboxes" / "dotsboxes.cpp"), {{"return 0;\n}\n", "return 0\n}\n"}}));
+    writeFile(batch / "carol" / "dotsboxes.cpp", readFile(kSource / "dotsboxes" / "dotsboxes.cpp"));
+    ProgramOutcome run = dotslab_harness::runProgram(
+        DOTSGRADE_PROGRAM, {"dotsboxes", "--batch", batch.string(), "--jobs", "2", "--fuzz", "3"}, "", std::chrono::seconds(300));
+    BOOST_TEST(run.status == 0, run.err);
+    std::istringstream csv(run.out);
+    std::vector<std::string> rows;
+    for (std::string line; std::getline(csv, line);) rows.push_back(line);
+    BOOST_TEST_REQUIRE(rows.size() == 4u, run.out);
+    BOOST_TEST(rows[0].rfind("student,score,max_score,build,", 0) == 0);
+    BOOST_TEST(rows[1].rfind("alice,95,95,", 0) == 0, rows[1]);
+    BOOST_TEST(rows[2].rfind("bob,0,95,", 0) == 0, rows[2]);
+    BOOST_TEST(rows[3].rfind("carol,95,95,", 0) == 0, rows[3]);
+}
+
+BOOST_AUTO_TEST_CASE(command_line_errors) {
+    BOOST_TEST(dotslab_harness::runProgram(DOTSGRADE_PROGRAM, {}, "").status == 2);
+    BOOST_TEST(dotslab_harness::runProgram(DOTSGRADE_PROGRAM, {"tictactoe", "x.cpp"}, "").status == 1);
+    BOOST_TEST(dotslab_harness::runProgram(DOTSGRADE_PROGRAM, {"dotsboxes", "/no/such/file.cpp"}, "").status == 1);
+    BOOST_TEST(dotslab_harness::runProgram(DOTSGRADE_PROGRAM, {"dotsboxes", "x.cpp", "--compare", "fuzzy"}, "").status == 2);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
