@@ -7,6 +7,7 @@
 #include <fstream>
 #include <numeric>
 #include <sstream>
+#include <thread>
 
 #include "build.h"
 #include "source_rules.h"
@@ -261,20 +262,44 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
         return report;
     }
 
-    for (const RuleResult &rule : checkSourceRules(assignment, build)) {
-        TestOutcome t = outcome("rules", "rule " + rule.id, rule.title);
-        t.passed = rule.passed;
-        t.output = rule.detail;
-        tests.push_back(t);
-    }
-    if (!assignment.functions.empty()) functionStage(assignment, build, work, options, tests);
+    // The source rules and the function harness (on a slot of its own) run alongside the
+    // program runs.
+    std::vector<TestOutcome> staticTests;
+    std::thread functions([&] {
+        for (const RuleResult &rule : checkSourceRules(assignment, build)) {
+            TestOutcome t = outcome("rules", "rule " + rule.id, rule.title);
+            t.passed = rule.passed;
+            t.output = rule.detail;
+            staticTests.push_back(t);
+        }
+        GradeOptions mine = options;
+        mine.slot = options.slot + std::max(1, options.parallelRuns);
+        if (!assignment.functions.empty()) functionStage(assignment, build, work, mine, staticTests);
+    });
+
+    // Run every case (oracle and student) on the parallel slots, then judge them in order.
+    const std::vector<ProgramCase> cases = programCases(assignment, options);
+    std::vector<Verdict> verdicts(cases.size());
+    std::vector<std::thread> runners;
+    for (int k = 0; k < std::max(1, options.parallelRuns); ++k)
+        runners.emplace_back([&, k] {
+            GradeOptions mine = options;
+            mine.slot = options.slot + k;
+            for (std::size_t i = static_cast<std::size_t>(k); i < cases.size(); i += std::max(1, options.parallelRuns)) {
+                RunResult expected = expectedRun(assignment, cases[i], mine);
+                RunResult actual = runCase(build.program, cases[i], mine, true);
+                verdicts[i] = compareRuns(expected, actual, options.compare, assignment.compareStandardError);
+            }
+        });
+    for (std::thread &t : runners) t.join();
+    functions.join();
+    tests.insert(tests.end(), staticTests.begin(), staticTests.end());
 
     TestOutcome fuzz = outcome("fuzz", "random games", "");
     int games = 0, gamesPassed = 0;
-    for (const ProgramCase &c : programCases(assignment, options)) {
-        RunResult expected = expectedRun(assignment, c, options);
-        RunResult actual = runCase(build.program, c, options, true);
-        Verdict verdict = compareRuns(expected, actual, options.compare, assignment.compareStandardError);
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        const ProgramCase &c = cases[i];
+        const Verdict &verdict = verdicts[i];
         if (c.category == "fuzz") {
             ++games;
             if (verdict.passed) ++gamesPassed;

@@ -24,7 +24,9 @@ struct GradeOptions {
     unsigned seed = 1;
     Limits limits;
     std::map<std::string, double> rubric;  // category -> points, over the assignment's default
-    int slot = 0;                          // parallel slot (batch mode)
+    int slot = 0;                          // first parallel slot of this grading
+    int parallelRuns = 1;                  // program runs at once (slots slot .. slot+parallelRuns-1;
+                                           // the function harness uses slot+parallelRuns)
 };
 
 struct TestOutcome {

@@ -80,7 +80,7 @@ int gradeBatch(const Assignment &assignment, const CommandLine &cl) {
     bool terminal = isatty(STDERR_FILENO) != 0;
     auto worker = [&](int slot) {
         GradeOptions options = cl.options;
-        options.slot = slot;
+        options.slot = 2 * slot;  // one run at a time per job (slot 2k) plus its harness (2k+1)
         for (std::size_t i; (i = next++) < entries.size();) {
             std::string student = entries[i].stem().string();
             results[i] = {student, gradeSubmission(assignment, entries[i].string(), options)};
@@ -109,7 +109,9 @@ int run(const CommandLine &cl) {
     if (!cl.batchDir.empty()) return gradeBatch(assignment, cl);
     if (cl.submission.empty()) throw CLI::ValidationError("give a SUBMISSION, --batch DIR or --explain");
     if (!fs::exists(cl.submission)) throw std::runtime_error("no such submission: " + cl.submission);
-    GradeReport report = gradeSubmission(assignment, cl.submission, cl.options);
+    GradeOptions options = cl.options;
+    options.parallelRuns = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    GradeReport report = gradeSubmission(assignment, cl.submission, options);
     writeTerminalReport(report, std::cout);
     if (!cl.jsonPath.empty()) writeFile(cl.jsonPath, gradescopeJson(report));
     if (!cl.junitPath.empty()) writeFile(cl.junitPath, junitXml(report));
