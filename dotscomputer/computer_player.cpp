@@ -77,10 +77,11 @@ int degreesOfFreedom(const RectangleGame &game, int e) {
     return game.isClosed(e) ? touching : touching - 1;  // e touches both dots: count it once
 }
 
-int chooseEdge(const RectangleGame &game) {
+int chooseEdge(const RectangleGame &game) { return breakTies(game, firstRuleCandidates(game)); }
+
+int breakTies(const RectangleGame &game, std::vector<int> candidates) {
     const RectangleGrid &g = game.grid();
-    std::vector<int> candidates = firstRuleCandidates(game);
-    if (candidates.empty()) throw std::logic_error("chooseEdge: no open edge");
+    if (candidates.empty()) throw std::logic_error("breakTies: no candidate edge");
     candidates = keepBest(candidates, [&](int e) { return degreesOfFreedom(game, e); }, true);
     candidates = keepBest(candidates, [&](int e) { return columnSum(g, e); }, false);
     candidates = keepBest(candidates, [&](int e) { return rowSum(g, e); }, false);

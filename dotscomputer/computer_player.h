@@ -27,4 +27,7 @@ int degreesOfFreedom(const RectangleGame &game, int e);
 // Returns the edge the computer fills in (the game must have an open edge).
 int chooseEdge(const RectangleGame &game);
 
+// Returns the one edge rules 2, 3 and 4 keep among candidates (not empty).
+int breakTies(const RectangleGame &game, std::vector<int> candidates);
+
 }  // namespace dotslab::dotscomputer

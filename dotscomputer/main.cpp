@@ -2,13 +2,16 @@
 //
 // The contract is ../shared/specs/dotscomputer.md: pre-game (grid size), game (the human
 // moves first; a player who completes a box moves again), post-game (final score).
+#include <cstring>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <string>
 
 #include "computer_player.h"
 #include "console_text.h"
 #include "line_reader.h"
+#include "solver.h"
 
 namespace {
 
@@ -17,6 +20,37 @@ using namespace dotslab::dotscomputer;
 
 // A line longer than this cannot be an answer anyone meant; it is refused, not stored.
 constexpr std::size_t kLongestLine = 1 << 20;
+
+// --level perfect solves boards up to this size (3 x 3: 24 edges) within a second.
+constexpr int kLargestPerfectBoard = 3;
+
+// The computer's way of choosing: the assignment's four rules, or perfect play.
+class ComputerPlayer {
+  public:
+    ComputerPlayer(bool perfect, int size) {
+        if (!perfect) return;
+        if (size > kLargestPerfectBoard) {
+            std::cerr << "dotscomputer: perfect play is solved only up to " << kLargestPerfectBoard << " x "
+                      << kLargestPerfectBoard << "; this board uses the four rules\n";
+            return;
+        }
+        board_ = std::make_unique<BoardGraph>(rectangleBoard(size, size));
+        solver_ = std::make_unique<Solver>(*board_, ExtraTurnRule::kUnlimited);
+    }
+
+    // Returns the edge to play: among the optimal ones (perfect) the rules' favourite.
+    int choose(const RectangleGame &game) {
+        if (!solver_) return chooseEdge(game);
+        LineSet lines = 0;
+        for (int e = 0; e < game.grid().edgeCount(); ++e)
+            if (game.isClosed(e)) lines |= lineBit(e);
+        return breakTies(game, solver_->optimalMoves(SolverPosition{lines, false}));
+    }
+
+  private:
+    std::unique_ptr<BoardGraph> board_;  // rectangleBoard numbers edges as RectangleGrid does
+    std::unique_ptr<Solver> solver_;
+};
 
 bool isBlank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
 
@@ -72,14 +106,15 @@ void printFinalScore(const RectangleGame &game) {
     else std::cout << "I think we need a rematch.\n";
 }
 
-void playGame(int size) {
+void playGame(int size, bool perfect) {
     RectangleGame game(size, size, 2);
+    ComputerPlayer computer(perfect, size);
     while (!game.isOver()) {
         std::vector<int> scores = game.scores();
         std::cout << boardText(game) << "You: " << scores[kHuman - 1] << "    Me: " << scores[kComputer - 1] << "\n\n";
         int edge;
         if (game.currentPlayer() == kComputer) {
-            edge = chooseEdge(game);
+            edge = computer.choose(game);
             std::cout << "I choose to connect dots " << edgeDots(game.grid(), edge) << ".\n";
         } else if (std::optional<int> chosen = askHumanMove(game)) {
             edge = *chosen;
@@ -94,9 +129,18 @@ void playGame(int size) {
 
 }  // namespace
 
-int main() {
+int main(int argc, char **argv) {
+    // Without options: exactly the assignment. --level perfect: optimal play on small boards.
+    bool perfect = false;
+    if (argc == 3 && std::strcmp(argv[1], "--level") == 0 &&
+        (std::strcmp(argv[2], "perfect") == 0 || std::strcmp(argv[2], "rules") == 0)) {
+        perfect = std::strcmp(argv[2], "perfect") == 0;
+    } else if (argc != 1) {
+        std::cerr << "usage: dotscomputer [--level rules|perfect]\n";
+        return 2;
+    }
     std::ios::sync_with_stdio(false);
-    if (std::optional<int> size = askGridSize()) playGame(*size);
+    if (std::optional<int> size = askGridSize()) playGame(*size, perfect);
     std::cout.flush();
     return 0;
 }

@@ -1,0 +1,283 @@
+#include "solver.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+namespace dotslab {
+// The bounds table: one slot per hashed position, always replaced on store.
+struct Solver::Table {
+    struct Entry {
+        LineSet key = 0;
+        std::int8_t lower = 0, upper = 0;
+        bool extra = false;
+        bool used = false;
+    };
+    std::vector<Entry> slots;
+    std::uint64_t mask;
+
+    explicit Table(int bits) : slots(std::size_t{1} << bits), mask((std::uint64_t{1} << bits) - 1) {}
+
+    Entry &slot(LineSet key, bool extra) {
+        std::uint64_t h = (key ^ (extra ? 0x9e3779b97f4a7c15ull : 0)) * 0xff51afd7ed558ccdull;
+        return slots[(h ^ (h >> 29)) & mask];
+    }
+};
+
+// Returns a table size that fits the board: big enough for hard boards, cheap for small ones.
+int tableBitsFor(const BoardGraph &graph, const SolverOptions &options) {
+    if (options.tableBits > 0) return options.tableBits;
+    return std::clamp(graph.lineCount() - 4, 10, 26);
+}
+
+Solver::Solver(const BoardGraph &graph, ExtraTurnRule rule, SolverOptions options)
+    : graph_(graph),
+      rule_(rule),
+      options_(options),
+      symmetry_(graph),
+      table_(std::make_unique<Table>(tableBitsFor(graph, options))) {
+    // Centre first: lines ordered by the distance of their midpoint from the board's centre.
+    double rowMid = 0, colMid = 0;
+    for (int l = 0; l < graph.lineCount(); ++l) {
+        rowMid += graph.line(l).from.row + graph.line(l).to.row;
+        colMid += graph.line(l).from.col + graph.line(l).to.col;
+    }
+    rowMid /= graph.lineCount();
+    colMid /= graph.lineCount();
+    for (int l = 0; l < graph.lineCount(); ++l) order_.push_back(l);
+    auto distance = [&](int l) {
+        const Line &line = graph.line(l);
+        return std::hypot(line.from.row + line.to.row - rowMid, line.from.col + line.to.col - colMid);
+    };
+    std::stable_sort(order_.begin(), order_.end(), [&](int a, int b) { return distance(a) < distance(b); });
+    for (int l = 0; l < graph.lineCount(); ++l) {
+        std::array<int, 2> cells{-1, -1};
+        const std::vector<int> &of = graph.cellsOfLine(l);
+        for (std::size_t k = 0; k < of.size() && k < 2; ++k) cells[k] = of[k];
+        lineCells_.push_back(cells);
+        lineCellCount_.push_back(static_cast<int>(std::min<std::size_t>(of.size(), 2)));
+    }
+    for (int c = 0; c < graph.cellCount(); ++c) cellLines_.push_back(graph.linesOfCell(c));
+}
+
+Solver::~Solver() = default;
+
+int Solver::capturesOf(LineSet lines, int line) const {
+    const LineSet after = lines | lineBit(line);
+    int closed = 0;
+    for (int k = 0; k < lineCellCount_[line]; ++k) closed += (cellLines_[lineCells_[line][k]] & ~after) == 0;
+    return closed;
+}
+
+bool Solver::givesThirdSide(LineSet lines, int line) const {
+    const LineSet after = lines | lineBit(line);
+    for (int k = 0; k < lineCellCount_[line]; ++k)
+        if (__builtin_popcountll(cellLines_[lineCells_[line][k]] & ~after) == 1) return true;  // one side short
+    return false;
+}
+
+int Solver::missingSides(LineSet lines, int cell) const { return __builtin_popcountll(cellLines_[cell] & ~lines); }
+
+// Follows the chain that capturing `cell` through its last open side `missing` runs into.
+Solver::Chain Solver::walkChain(LineSet lines, int cell, int missing) const {
+    Chain chain;
+    chain.length = 1;
+    int from = cell, edge = missing;
+    for (int steps = 0; steps < graph_.cellCount(); ++steps) {
+        int next = -1;
+        for (int c : graph_.cellsOfLine(edge))
+            if (c != from) next = c;
+        if (next < 0) return chain;  // the edge of the board: an open end
+        const int open = missingSides(lines, next);
+        if (open == 1) {  // the far box can be taken too: a closed chain
+            chain.length += 1;
+            chain.closed = true;
+            return chain;
+        }
+        if (open != 2) return chain;  // a junction: an open end
+        chain.length += 1;
+        LineSet others = graph_.linesOfCell(next) & ~lines & ~lineBit(edge);
+        chain.lastMissing = __builtin_ctzll(others);
+        from = next;
+        edge = chain.lastMissing;
+    }
+    return chain;
+}
+
+// Applies the chain reductions. Returns how many moves are left to search (1 or 2, stored
+// in moves), or 0 when they do not apply.
+int Solver::reducedMoves(LineSet lines, int moves[2]) const {
+    int capturable = 0, onlyCell = -1, onlyMissing = -1;
+    for (int c = 0; c < graph_.cellCount(); ++c) {
+        if (missingSides(lines, c) != 1) continue;
+        const int missing = __builtin_ctzll(graph_.linesOfCell(c) & ~lines);
+        const Chain chain = walkChain(lines, c, missing);
+        if ((!chain.closed && chain.length >= 3) || (chain.closed && chain.length >= 5)) {
+            moves[0] = missing;  // capturing into a long chain is optimal
+            return 1;
+        }
+        ++capturable;
+        onlyCell = c;
+        onlyMissing = missing;
+    }
+    if (capturable == 1) {
+        const Chain chain = walkChain(lines, onlyCell, onlyMissing);
+        if (!chain.closed && chain.length == 2) {  // capture, or decline with the double-dealing move
+            moves[0] = onlyMissing;
+            moves[1] = chain.lastMissing;
+            return 2;
+        }
+    }
+    return 0;
+}
+
+int Solver::search(LineSet lines, bool extra, int alpha, int beta) {
+    ++nodes_;
+    if (lines == graph_.allLines()) return 0;
+    int open = 0;
+    for (LineSet cell : cellLines_) open += (cell & ~lines) != 0;
+    int lower = -open, upper = open;
+    const LineSet key = options_.useSymmetry ? symmetry_.canonical(lines) : lines;
+    Table::Entry &entry = table_->slot(key, extra);
+    if (entry.used && entry.key == key && entry.extra == extra) {
+        lower = entry.lower;
+        upper = entry.upper;
+    }
+    if (lower >= beta) return lower;
+    if (upper <= alpha || lower == upper) return upper;
+    alpha = std::max(alpha, lower);
+    beta = std::min(beta, upper);
+    const int alphaIn = alpha;
+
+    // Each open line once: does it capture, does it give a box its third side? Sorted
+    // into captures, quiet moves and the rest, centre first within each.
+    int moves[64], captureCount = 0, quietCount = 0, restCount = 0, forced = -1;
+    int quiet[64], rest[64];
+    for (int l : order_) {
+        if (lines & lineBit(l)) continue;
+        const bool capture = capturesOf(lines, l) > 0, third = givesThirdSide(lines, l);
+        if (capture && !third && forced < 0) forced = l;  // a safe capture
+        if (capture) moves[captureCount++] = l;
+        else if (!third) quiet[quietCount++] = l;
+        else rest[restCount++] = l;
+    }
+    if (rule_ != ExtraTurnRule::kUnlimited || !options_.useSafeCaptures) forced = -1;
+    std::copy(quiet, quiet + quietCount, moves + captureCount);
+    std::copy(rest, rest + restCount, moves + captureCount + quietCount);
+    const int moveCount = captureCount + quietCount + restCount;
+
+    int best = std::numeric_limits<int>::min();
+    auto tryMove = [&](int l) {
+        const int c = capturesOf(lines, l);
+        const LineSet next = lines | lineBit(l);
+        int v;
+        if (c > 0 && (rule_ == ExtraTurnRule::kUnlimited || !extra))
+            v = c + search(next, rule_ == ExtraTurnRule::kAtMostOne, alpha - c, beta - c);
+        else if (c > 0)
+            v = c - search(next, false, c - beta, c - alpha);  // a capture on the extra turn passes it
+        else
+            v = -search(next, false, -beta, -alpha);
+        best = std::max(best, v);
+        alpha = std::max(alpha, v);
+        return alpha >= beta;  // cut-off
+    };
+
+    int reduced[2];
+    int reducedCount = forced < 0 && rule_ == ExtraTurnRule::kUnlimited && options_.useChainReductions
+                           ? reducedMoves(lines, reduced)
+                           : 0;
+    if (forced >= 0) {
+        tryMove(forced);
+    } else if (reducedCount > 0) {
+        for (int k = 0; k < reducedCount; ++k)
+            if (tryMove(reduced[k])) break;
+    } else {
+        for (int k = 0; k < moveCount; ++k)
+            if (tryMove(moves[k])) break;
+    }
+
+    // Keep what this search proved, together with what was known before.
+    Table::Entry &store = table_->slot(key, extra);
+    if (!(store.used && store.key == key && store.extra == extra)) {
+        store = Table::Entry{key, static_cast<std::int8_t>(-open), static_cast<std::int8_t>(open), extra, true};
+    }
+    if (best <= alphaIn) store.upper = static_cast<std::int8_t>(std::min<int>(store.upper, best));
+    else if (best >= beta) store.lower = static_cast<std::int8_t>(std::max<int>(store.lower, best));
+    else store.lower = store.upper = static_cast<std::int8_t>(best);
+    return best;
+}
+
+int Solver::value(const SolverPosition &position) {
+    const bool extra = rule_ == ExtraTurnRule::kAtMostOne && position.onExtraTurn;
+    const int cells = graph_.cellCount();
+    // MTD(f): null-window tests around a guess until the bounds meet.
+    int lower = -cells, upper = cells, guess = 0;
+    while (lower < upper) {
+        const int beta = guess == lower ? guess + 1 : guess;
+        guess = search(position.lines, extra, beta - 1, beta);
+        if (guess < beta) upper = guess;
+        else lower = guess;
+    }
+    return lower;
+}
+
+std::vector<MoveValue> Solver::moveValues(const SolverPosition &position) {
+    std::vector<MoveValue> values;
+    const bool extra = rule_ == ExtraTurnRule::kAtMostOne && position.onExtraTurn;
+    for (int l = 0; l < graph_.lineCount(); ++l) {
+        if (position.lines & lineBit(l)) continue;
+        MoveValue mv;
+        mv.line = l;
+        mv.closes = capturesOf(position.lines, l);
+        SolverPosition next{position.lines | lineBit(l), false};
+        if (mv.closes > 0 && (rule_ == ExtraTurnRule::kUnlimited || !extra)) {
+            next.onExtraTurn = rule_ == ExtraTurnRule::kAtMostOne;
+            mv.value = mv.closes + value(next);
+        } else {
+            mv.value = mv.closes - value(next);
+        }
+        values.push_back(mv);
+    }
+    return values;
+}
+
+std::vector<int> Solver::optimalMoves(const SolverPosition &position) {
+    std::vector<MoveValue> values = moveValues(position);
+    int best = std::numeric_limits<int>::min();
+    for (const MoveValue &mv : values) best = std::max(best, mv.value);
+    std::vector<int> moves;
+    for (const MoveValue &mv : values)
+        if (mv.value == best) moves.push_back(mv.line);
+    return moves;
+}
+
+std::vector<std::int8_t> fullTable(const BoardGraph &graph, ExtraTurnRule rule) {
+    if (graph.lineCount() > 20) throw std::invalid_argument("fullTable: at most 20 lines");
+    const std::size_t positions = std::size_t{1} << graph.lineCount();
+    const int states = rule == ExtraTurnRule::kAtMostOne ? 2 : 1;
+    std::vector<std::int8_t> table(positions * states, 0);
+    // Every move adds a line, so a child's index is larger: fill from the full board down.
+    for (std::size_t index = positions; index-- > 0;) {
+        const LineSet lines = index;
+        if (lines == graph.allLines()) continue;
+        for (int extra = 0; extra < states; ++extra) {
+            int best = std::numeric_limits<int>::min();
+            for (int l = 0; l < graph.lineCount(); ++l) {
+                if (lines & lineBit(l)) continue;
+                const int c = graph.cellsClosedBy(lines, l);
+                const std::size_t child = static_cast<std::size_t>(lines | lineBit(l));
+                int v;
+                if (c > 0 && (rule == ExtraTurnRule::kUnlimited || !extra))
+                    v = c + table[child * states + (rule == ExtraTurnRule::kAtMostOne ? 1 : 0)];
+                else
+                    v = c - table[child * states];
+                best = std::max(best, v);
+            }
+            table[index * states + extra] = static_cast<std::int8_t>(best);
+        }
+    }
+    return table;
+}
+
+}  // namespace dotslab

@@ -1,0 +1,108 @@
+// solver.h — perfect play for any board the common model describes, under either
+// extra-turn rule: the exact value of a position and every move that keeps it.
+//
+// The value is the net number of cells the player to move takes from here on, against
+// their opponent, when both play perfectly. With lines L filled and move m closing c
+// cells:
+//
+//   unlimited rule:  value(L) = max over m of  c + value(L+m)   if c > 0 (same player again)
+//                                              -value(L+m)      if c = 0 (the other player)
+//   at most one:     the state also says whether the mover is on an extra turn; a capture
+//                    on an extra turn passes the turn: c - value(L+m, not extra).
+//
+// What each technique buys (3 x 3 from empty, this 2-core machine; see bench/solver_bench):
+//   - alpha-beta over these values with a table of [lower, upper] bounds per position
+//     (every position is searched to the end, so bounds never go stale), driven by
+//     null-window tests (MTD(f)): "is the value at least v?" prunes far more than a
+//     full window, and the bounds table carries what each test proved to the next;
+//   - canonical keys under the board's symmetries (8 for squares, 4 for rectangles):
+//     fewer distinct positions;
+//   - move ordering: captures first, then moves that give no box a third side, the
+//     centre first within each group;
+//   - the safe capture reduction (unlimited rule): if some capture gives the opponent no
+//     new three-sided box, taking it is optimal, so it is the only move searched;
+//   - the chain reductions (unlimited rule): capturing into an open chain of 3 or more
+//     boxes, or a closed chain of 5 or more, is optimal; when the only capturable chain
+//     is an open 2-chain, only the capture and the double-dealing move are searched.
+// The numbers are in the header of bench/solver_bench.cpp and in the closing note.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "board_graph.h"
+#include "board_symmetry.h"
+#include "rules.h"
+
+namespace dotslab {
+
+struct SolverPosition {
+    LineSet lines = 0;         // the filled lines
+    bool onExtraTurn = false;  // at-most-one rule: the mover is already on an extra turn
+};
+
+struct MoveValue {
+    int line = -1;
+    int value = 0;        // the mover's net cells from here if they play this line, then perfectly
+    int closes = 0;       // cells this line completes
+};
+
+struct SolverOptions {
+    bool useSymmetry = true;
+    bool useSafeCaptures = true;
+    bool useChainReductions = true;
+    int tableBits = 0;  // the bounds table holds 2^tableBits entries of 16 bytes; 0: sized to the board
+};
+
+class Solver {
+  public:
+    Solver(const BoardGraph &graph, ExtraTurnRule rule, SolverOptions options = {});
+    ~Solver();
+    Solver(const Solver &) = delete;
+    Solver &operator=(const Solver &) = delete;
+
+    // Returns the exact value of position for the player to move.
+    int value(const SolverPosition &position);
+    // Returns the exact value of every open line of position (ascending by line).
+    std::vector<MoveValue> moveValues(const SolverPosition &position);
+    // Returns the lines that reach the position's value (ascending).
+    std::vector<int> optimalMoves(const SolverPosition &position);
+    // Returns how many positions the searches have visited so far.
+    std::uint64_t nodes() const { return nodes_; }
+    // Returns the board.
+    const BoardGraph &graph() const { return graph_; }
+
+  private:
+    struct Table;
+    int search(LineSet lines, bool extra, int alpha, int beta);
+    int capturesOf(LineSet lines, int line) const;
+    int missingSides(LineSet lines, int cell) const;
+    struct Chain {
+        int length = 0;      // boxes, the capturable one included
+        bool closed = false; // the far end is a capturable box too
+        int lastMissing = -1;  // the far box's other missing side (2-chains: the double-dealing move)
+    };
+    Chain walkChain(LineSet lines, int cell, int missing) const;
+    int reducedMoves(LineSet lines, int moves[2]) const;
+    bool givesThirdSide(LineSet lines, int line) const;
+
+    const BoardGraph &graph_;
+    ExtraTurnRule rule_;
+    SolverOptions options_;
+    BoardSymmetry symmetry_;
+    std::unique_ptr<Table> table_;
+    std::vector<int> order_;  // lines, centre first
+    // Flat copies of the board for the inner loop: each line's cells, each cell's lines.
+    std::vector<std::array<int, 2>> lineCells_;
+    std::vector<int> lineCellCount_;
+    std::vector<LineSet> cellLines_;
+    std::uint64_t nodes_ = 0;
+};
+
+// Returns the value of every position of a board with at most 20 lines, indexed by line
+// set (and for the at-most-one rule, by line set * 2 + extra): the full table.
+std::vector<std::int8_t> fullTable(const BoardGraph &graph, ExtraTurnRule rule);
+
+}  // namespace dotslab

@@ -1,0 +1,173 @@
+// dotssolve — perfect play for every board in the project: who wins from here, by how
+// much, and which moves keep that.
+//
+//   dotssolve dotsboxes GRID [--player P]
+//   dotssolve dotstriangles GRID [--player P] [--extra]
+//   dotssolve rect H W [--moves "R C h,R C v,..."]
+//   ... [--json]
+//
+// GRID is the 18-digit number the programs use. For rect, the moves (in the boxes
+// notation) are played from the empty board by players 1 and 2, with extra turns.
+#include <CLI/CLI.hpp>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cruciform.h"
+#include "hexagon.h"
+#include "packed_digits.h"
+#include "packed_games.h"
+#include "rectangle.h"
+#include "solver.h"
+
+namespace {
+
+using namespace dotslab;
+
+// A position to solve: the board, the rule, who is to move and the score so far.
+struct Problem {
+    const BoardGraph *graph = nullptr;
+    ExtraTurnRule rule = ExtraTurnRule::kUnlimited;
+    SolverPosition position;
+    int mover = 1;
+    int score[3] = {0, 0, 0};                 // [1], [2]
+    std::vector<std::string> moveNames;       // per line, as the user writes moves
+};
+
+std::vector<std::string> positionNames(int lines) {
+    std::vector<std::string> names;
+    for (int l = 1; l <= lines; ++l) names.push_back(std::to_string(l));
+    return names;
+}
+
+Problem packedProblem(const PackedGame &game, long long grid, int player, bool extra) {
+    if (!game.isValid(grid))
+        throw std::runtime_error("not a valid " + std::string(game.name) + " grid: " + std::to_string(grid));
+    Problem p;
+    p.graph = &game.board;
+    p.rule = game.rule;
+    p.position = {game.filledLines(grid), extra};
+    p.mover = player;
+    p.score[1] = game.playerScore(grid, 1);
+    p.score[2] = game.playerScore(grid, 2);
+    p.moveNames = positionNames(game.lineCount());
+    return p;
+}
+
+// Returns the edge named "R C h" / "R C v" on grid, or throws.
+int edgeNamed(const RectangleGrid &grid, const std::string &text) {
+    std::istringstream in(text);
+    int r, c;
+    char d;
+    std::string rest;
+    if (!(in >> r >> c >> d) || (in >> rest) || (d != 'h' && d != 'v') || r < 0 || c < 0 ||
+        (d == 'h' && (r > grid.height() || c >= grid.width())) || (d == 'v' && (r >= grid.height() || c > grid.width())))
+        throw std::runtime_error("not an edge of the " + std::to_string(grid.height()) + " x " +
+                                 std::to_string(grid.width()) + " grid: '" + text + "'");
+    return d == 'h' ? grid.horizontalEdge(r, c) : grid.verticalEdge(r, c);
+}
+
+Problem rectangleProblem(const BoardGraph &graph, int height, int width, const std::string &moves) {
+    RectangleGrid grid(height, width);
+    Problem p;
+    p.graph = &graph;
+    for (int e = 0; e < grid.edgeCount(); ++e)
+        p.moveNames.push_back(std::to_string(grid.edgeRow(e)) + " " + std::to_string(grid.edgeCol(e)) +
+                              (grid.isHorizontal(e) ? " h" : " v"));
+    std::istringstream list(moves);
+    for (std::string move; std::getline(list, move, ',');) {
+        if (move.find_first_not_of(' ') == std::string::npos) continue;
+        int e = edgeNamed(grid, move);
+        if (p.position.lines & lineBit(e)) throw std::runtime_error("edge played twice: '" + move + "'");
+        int closed = graph.cellsClosedBy(p.position.lines, e);
+        p.position.lines |= lineBit(e);
+        p.score[p.mover] += closed;
+        if (closed == 0) p.mover = 3 - p.mover;
+    }
+    return p;
+}
+
+int run(const std::string &board, const std::vector<std::string> &args, int player, bool extra, const std::string &moves,
+        bool json) {
+    Problem p;
+    BoardGraph rectangle({}, {});
+    if (board == "dotsboxes" || board == "dotstriangles") {
+        if (args.size() != 1) throw std::runtime_error(board + " takes one GRID");
+        std::size_t used = 0;
+        long long grid = std::stoll(args[0], &used);
+        if (used != args[0].size() || grid < 0) throw std::runtime_error("GRID must be digits: '" + args[0] + "'");
+        p = packedProblem(board == "dotsboxes" ? dotsboxesGame() : dotstrianglesGame(), grid, player,
+                          extra && board == "dotstriangles");
+    } else if (board == "rect") {
+        if (args.size() != 2) throw std::runtime_error("rect takes H W");
+        int h = std::stoi(args[0]), w = std::stoi(args[1]);
+        if (h < 1 || w < 1 || (h + 1) * w + h * (w + 1) > BoardGraph::kMaxLines)
+            throw std::runtime_error("rect boards must have 1 to 64 edges");
+        rectangle = rectangleBoard(h, w);
+        p = rectangleProblem(rectangle, h, w, moves);
+    } else {
+        throw std::runtime_error("unknown board '" + board + "' (dotsboxes, dotstriangles or rect)");
+    }
+    if (p.position.lines == p.graph->allLines()) throw std::runtime_error("the game is over: nothing to solve");
+
+    Solver solver(*p.graph, p.rule);
+    std::vector<MoveValue> values = solver.moveValues(p.position);
+    int best = values.front().value;
+    for (const MoveValue &mv : values) best = std::max(best, mv.value);
+    int remaining = 0;
+    for (int c = 0; c < p.graph->cellCount(); ++c) remaining += (p.graph->linesOfCell(c) & ~p.position.lines) != 0;
+    const int other = 3 - p.mover;
+    const int moverFinal = p.score[p.mover] + (remaining + best) / 2, otherFinal = p.score[other] + (remaining - best) / 2;
+    std::vector<std::string> optimal;
+    for (const MoveValue &mv : values)
+        if (mv.value == best) optimal.push_back(p.moveNames[mv.line]);
+
+    if (json) {
+        nlohmann::json out = {{"board", board},
+                              {"player_to_move", p.mover},
+                              {"value", best},
+                              {"final_score", {{"player1", p.mover == 1 ? moverFinal : otherFinal},
+                                               {"player2", p.mover == 2 ? moverFinal : otherFinal}}},
+                              {"optimal_moves", optimal},
+                              {"move_values", nlohmann::json::object()}};
+        for (const MoveValue &mv : values) out["move_values"][p.moveNames[mv.line]] = mv.value;
+        std::cout << out.dump(2) << "\n";
+        return 0;
+    }
+    std::cout << "Player " << p.mover << " to move; score so far " << p.score[1] << "-" << p.score[2] << "; "
+              << remaining << " cells left.\n";
+    std::cout << "Value: " << (best > 0 ? "+" : "") << best << " (Player " << p.mover << " takes " << (best >= 0 ? best : -best)
+              << (best >= 0 ? " more" : " fewer") << " of the remaining cells than Player " << other << ")\n";
+    const int final1 = p.mover == 1 ? moverFinal : otherFinal, final2 = p.mover == 2 ? moverFinal : otherFinal;
+    std::cout << "Perfect play ends " << final1 << "-" << final2 << ": "
+              << (final1 == final2 ? "a draw" : final1 > final2 ? "Player 1 wins" : "Player 2 wins") << ".\n";
+    std::cout << "Optimal moves:";
+    for (std::size_t i = 0; i < optimal.size(); ++i) std::cout << (i ? ", " : " ") << optimal[i];
+    std::cout << "\n";
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+    CLI::App app{"dotssolve: perfect play for dotsboxes, dotstriangles and rectangular boards"};
+    std::string board, moves;
+    std::vector<std::string> args;
+    int player = 1;
+    bool extra = false, json = false;
+    app.add_option("board", board, "dotsboxes, dotstriangles or rect")->required();
+    app.add_option("args", args, "GRID (the 18-digit number), or H W for rect")->required();
+    app.add_option("--player", player, "who is to move (default 1)")->check(CLI::Range(1, 2));
+    app.add_flag("--extra", extra, "dotstriangles: the mover is already on an extra turn");
+    app.add_option("--moves", moves, "rect: moves from the empty board, e.g. \"0 0 h,1 2 v\"");
+    app.add_flag("--json", json, "print JSON");
+    try {
+        app.parse(argc, argv);
+        return run(board, args, player, extra, moves, json);
+    } catch (const CLI::ParseError &e) {
+        return app.exit(e) == 0 ? 0 : 2;
+    } catch (const std::exception &e) {
+        std::cerr << "dotssolve: " << e.what() << "\n";
+        return 1;
+    }
+}
