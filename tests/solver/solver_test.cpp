@@ -1,0 +1,251 @@
+// The solver against a brute-force retrograde table written here independently: every
+// position of the cruciform and hexagon games, every rectangle up to 2 x 3 from empty and
+// from random mid-game positions; the known values of small boards; the symmetries;
+// dotssolve and dotscomputer --level perfect as programs.
+#define BOOST_TEST_MODULE solver
+#include <boost/test/unit_test.hpp>
+#include <map>
+#include <random>
+#include <sstream>
+
+#include "cruciform.h"
+#include "hexagon.h"
+#include "program_runner.h"
+#include "rectangle.h"
+#include "solver.h"
+
+using namespace dotslab;
+
+namespace {
+
+// The brute force: values by plain recursion with memoisation, cells closed found by
+// checking every line of every cell. Index: lines * 2 + extra.
+class BruteForce {
+  public:
+    BruteForce(const BoardGraph &graph, bool atMostOne) : graph_(graph), atMostOne_(atMostOne) {}
+
+    // Returns the mover's net future cells with `lines` filled.
+    int value(LineSet lines, bool extra) {
+        if (!atMostOne_) extra = false;
+        auto known = memo_.find(lines * 2 + extra);
+        if (known != memo_.end()) return known->second;
+        bool any = false;
+        int best = 0;
+        for (int l = 0; l < graph_.lineCount(); ++l) {
+            if (lines >> l & 1) continue;
+            int v = moveValue(lines, extra, l);
+            if (!any || v > best) best = v;
+            any = true;
+        }
+        return memo_[lines * 2 + extra] = any ? best : 0;
+    }
+
+    // Returns the mover's net future cells after playing line l.
+    int moveValue(LineSet lines, bool extra, int l) {
+        if (!atMostOne_) extra = false;
+        LineSet after = lines | (LineSet{1} << l);
+        int closed = closedCount(after) - closedCount(lines);
+        if (closed > 0 && !extra) return closed + value(after, atMostOne_);
+        return closed - value(after, false);
+    }
+
+  private:
+    int closedCount(LineSet lines) const {
+        int n = 0;
+        for (int c = 0; c < graph_.cellCount(); ++c) {
+            bool all = true;
+            for (int l : graph_.cell(c).lines) all = all && (lines >> l & 1);
+            n += all;
+        }
+        return n;
+    }
+
+    const BoardGraph &graph_;
+    bool atMostOne_;
+    std::map<LineSet, int> memo_;
+};
+
+// Checks value and optimal moves of every given position against the brute force.
+void checkPositions(const BoardGraph &graph, ExtraTurnRule rule, const std::vector<SolverPosition> &positions) {
+    BruteForce brute(graph, rule == ExtraTurnRule::kAtMostOne);
+    Solver solver(graph, rule);
+    int checked = 0, wrong = 0;
+    for (const SolverPosition &p : positions) {
+        if (p.lines == graph.allLines()) continue;
+        ++checked;
+        int want = brute.value(p.lines, p.onExtraTurn);
+        std::vector<int> wantMoves;
+        for (int l = 0; l < graph.lineCount(); ++l)
+            if (!(p.lines >> l & 1) && brute.moveValue(p.lines, p.onExtraTurn, l) == want) wantMoves.push_back(l);
+        int got = solver.value(p);
+        std::vector<int> gotMoves = solver.optimalMoves(p);
+        if (got != want || gotMoves != wantMoves) {
+            if (++wrong <= 5) BOOST_ERROR("lines " << p.lines << (p.onExtraTurn ? " (extra turn)" : "") << ": value "
+                                                  << got << ", brute force " << want);
+        }
+    }
+    BOOST_TEST(wrong == 0, wrong << " of " << checked << " positions differ");
+    BOOST_TEST(checked > 0);
+}
+
+std::vector<SolverPosition> everyPosition(const BoardGraph &graph, bool withExtra) {
+    std::vector<SolverPosition> all;
+    for (LineSet lines = 0; lines <= graph.allLines(); ++lines) {
+        all.push_back({lines, false});
+        if (withExtra) all.push_back({lines, true});
+    }
+    return all;
+}
+
+std::vector<SolverPosition> emptyAndRandom(const BoardGraph &graph, int count, unsigned seed) {
+    std::vector<SolverPosition> positions = {{0, false}};
+    std::mt19937_64 rng(seed);
+    for (int i = 0; i < count; ++i) positions.push_back({rng() & rng() & graph.allLines(), false});  // about 1/4 filled
+    for (int i = 0; i < count; ++i) positions.push_back({rng() & graph.allLines(), false});          // about half
+    return positions;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(exact_values)
+
+BOOST_AUTO_TEST_CASE(every_cruciform_position) {
+    checkPositions(cruciformBoard(), ExtraTurnRule::kUnlimited, everyPosition(cruciformBoard(), false));
+}
+
+BOOST_AUTO_TEST_CASE(every_hexagon_position_with_and_without_an_extra_turn) {
+    checkPositions(hexagonBoard(), ExtraTurnRule::kAtMostOne, everyPosition(hexagonBoard(), true));
+}
+
+BOOST_AUTO_TEST_CASE(rectangles_up_to_2_by_3) {
+    for (auto [h, w] : std::vector<std::pair<int, int>>{{1, 1}, {1, 2}, {2, 1}, {1, 3}, {2, 2}, {2, 3}, {3, 2}}) {
+        BOOST_TEST_CONTEXT(h << " x " << w) {
+            BoardGraph board = rectangleBoard(h, w);
+            checkPositions(board, ExtraTurnRule::kUnlimited, emptyAndRandom(board, 300, static_cast<unsigned>(h * 10 + w)));
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(full_tables_match_the_brute_force) {
+    for (bool triangles : {false, true}) {
+        const BoardGraph &board = triangles ? hexagonBoard() : cruciformBoard();
+        BruteForce brute(board, triangles);
+        std::vector<std::int8_t> table = fullTable(board, triangles ? ExtraTurnRule::kAtMostOne : ExtraTurnRule::kUnlimited);
+        int wrong = 0, states = triangles ? 2 : 1;
+        for (LineSet lines = 0; lines <= board.allLines(); ++lines)
+            for (int extra = 0; extra < states; ++extra)
+                wrong += table[lines * states + extra] != brute.value(lines, extra);
+        BOOST_TEST(wrong == 0);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(known_values_of_small_boards) {
+    // The first player's margin under perfect play (2 x 4 and 3 x 3 too; larger in bench/).
+    for (auto [h, w, margin] : std::vector<std::tuple<int, int, int>>{
+             {1, 1, -1}, {1, 2, 0}, {2, 2, 2}, {2, 3, -2}, {2, 4, 2}, {3, 3, -3}}) {
+        BoardGraph board = rectangleBoard(h, w);
+        Solver solver(board, ExtraTurnRule::kUnlimited);
+        BOOST_TEST(solver.value({}) == margin, h << " x " << w);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(reductions_do_not_change_values) {
+    BoardGraph board = rectangleBoard(2, 3);
+    Solver plain(board, ExtraTurnRule::kUnlimited, SolverOptions{false, false, false, 0});
+    Solver reduced(board, ExtraTurnRule::kUnlimited);
+    std::mt19937_64 rng(9);
+    for (int i = 0; i < 2000; ++i) {
+        SolverPosition p{rng() & board.allLines(), false};
+        if (p.lines == board.allLines()) continue;
+        BOOST_TEST(plain.value(p) == reduced.value(p), "lines " << p.lines);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(symmetries) {
+    BOOST_TEST(BoardSymmetry(rectangleBoard(3, 3)).count() == 8);
+    BOOST_TEST(BoardSymmetry(rectangleBoard(2, 3)).count() == 4);
+    BOOST_TEST(BoardSymmetry(cruciformBoard()).count() == 8);
+    BOOST_TEST(BoardSymmetry(hexagonBoard()).count() == 4);
+    // Symmetric positions have the same canonical form and the same value.
+    BoardGraph board = rectangleBoard(3, 3);
+    BoardSymmetry symmetry(board);
+    Solver solver(board, ExtraTurnRule::kUnlimited);
+    std::mt19937_64 rng(3);
+    for (int i = 0; i < 20; ++i) {
+        LineSet lines = rng() & rng() & board.allLines();
+        for (int s = 0; s < symmetry.count(); ++s) {
+            BOOST_TEST(symmetry.canonical(symmetry.apply(s, lines)) == symmetry.canonical(lines));
+            BOOST_TEST(solver.value({symmetry.apply(s, lines), false}) == solver.value({lines, false}));
+        }
+    }
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(programs)
+
+BOOST_AUTO_TEST_CASE(dotssolve_answers) {
+    auto solve = [](const std::vector<std::string> &args) { return dotslab_harness::runProgram(DOTSSOLVE_PROGRAM, args, ""); };
+    dotslab_harness::ProgramOutcome figure = solve({"dotsboxes", "1101011110110110"});
+    BOOST_TEST(figure.status == 0);
+    BOOST_TEST(figure.out == "Player 1 to move; score so far 1-0; 4 cells left.\n"
+                             "Value: +4 (Player 1 takes 4 more of the remaining cells than Player 2)\n"
+                             "Perfect play ends 5-0: Player 1 wins.\nOptimal moves: 7\n");
+    dotslab_harness::ProgramOutcome empty = solve({"rect", "2", "2", "--json"});
+    BOOST_TEST(empty.out.find("\"value\": 2") != std::string::npos, empty.out);
+    BOOST_TEST(solve({"dotstriangles", "111111111111222111"}).status == 1, "a finished game");
+    BOOST_TEST(solve({"dotsboxes", "2"}).status == 1, "not a valid grid");
+    BOOST_TEST(solve({"rect", "2", "2", "--moves", "0 0 h,0 0 h"}).status == 1, "an edge twice");
+    BOOST_TEST(solve({"rect", "9", "9"}).status == 1, "too many edges");
+    dotslab_harness::ProgramOutcome extra = solve({"dotstriangles", "110000000000000000", "--extra", "--json"});
+    BOOST_TEST(extra.status == 0);
+}
+
+BOOST_AUTO_TEST_CASE(perfect_computer_plays_only_optimal_moves) {
+    const std::string prompt = "What two dots would you like to connect? (Q to quit) ";
+    for (int n : {2, 3}) {
+        // A human who tries every edge in order (closed ones are refused and skipped).
+        std::string input = std::to_string(n) + "\n";
+        for (char r = 'a'; r <= 'a' + n; ++r)
+            for (int c = 1; c <= n + 1; ++c) {
+                input += std::string(1, r) + std::to_string(c) + " " + std::string(1, r) + std::to_string(c + 1) + "\n";
+                input += std::string(1, r) + std::to_string(c) + " " + std::string(1, static_cast<char>(r + 1)) +
+                         std::to_string(c) + "\n";
+            }
+        dotslab_harness::ProgramOutcome got = dotslab_harness::runProgram(DOTSCOMPUTER_PROGRAM, {"--level", "perfect"}, input);
+        BOOST_TEST(got.status == 0);
+        // Read each printed board back into a line set; every announced move must be one of
+        // the solver's optimal moves on the board printed just before it.
+        BoardGraph board = rectangleBoard(n, n);
+        RectangleGrid grid(n, n);
+        Solver solver(board, ExtraTurnRule::kUnlimited);
+        LineSet shown = 0;
+        int computerMoves = 0, dotRow = -1;
+        std::istringstream out(got.out);
+        for (std::string line; std::getline(out, line);) {
+            std::size_t after = line.rfind(prompt);
+            if (after != std::string::npos) line = line.substr(after + prompt.size());
+            if (line.size() >= 3 && line[0] >= 'a' && line[1] == ' ' && line[2] == '+') {  // a dot row
+                dotRow = line[0] - 'a';
+                if (dotRow == 0) shown = 0;
+                for (int c = 0; c < n; ++c)
+                    if (line[3 + 2 * c] == '-') shown |= lineBit(grid.horizontalEdge(dotRow, c));
+            } else if (dotRow >= 0 && dotRow < n && line.rfind("  ", 0) == 0 && line.size() == static_cast<std::size_t>(2 * n + 3)) {
+                for (int c = 0; c <= n; ++c)
+                    if (line[2 + 2 * c] == '|') shown |= lineBit(grid.verticalEdge(dotRow, c));
+            } else if (line.rfind("I choose to connect dots ", 0) == 0) {
+                std::string a = line.substr(25, 2), b = line.substr(32, 2);
+                int r1 = a[0] - 'a', c1 = a[1] - '1';
+                int e = a[0] == b[0] ? grid.horizontalEdge(r1, c1) : grid.verticalEdge(r1, c1);
+                std::vector<int> optimal = solver.optimalMoves({shown, false});
+                BOOST_TEST((std::find(optimal.begin(), optimal.end(), e) != optimal.end()),
+                           n << " x " << n << ": " << line << " is not optimal");
+                ++computerMoves;
+            }
+        }
+        BOOST_TEST(computerMoves > 0);
+        BOOST_TEST(shown == board.allLines(), "the post-game board reads back as full: the parsing works");
+    }
+}
+
+BOOST_AUTO_TEST_SUITE_END()
