@@ -11,6 +11,7 @@ struct Solver::Table {
     struct Entry {
         LineSet key = 0;
         std::int8_t lower = 0, upper = 0;
+        std::int8_t bestMove = -1;  // in canonical orientation: the move that proved the bound
         bool extra = false;
         bool used = false;
     };
@@ -59,6 +60,13 @@ Solver::Solver(const BoardGraph &graph, ExtraTurnRule rule, SolverOptions option
         lineCellCount_.push_back(static_cast<int>(std::min<std::size_t>(of.size(), 2)));
     }
     for (int c = 0; c < graph.cellCount(); ++c) cellLines_.push_back(graph.linesOfCell(c));
+    // inverse_[s][image] = the line that symmetry s takes to image.
+    inverse_.assign(symmetry_.count(), std::vector<int>(graph.lineCount()));
+    for (int s = 0; s < symmetry_.count(); ++s)
+        for (int l = 0; l < graph.lineCount(); ++l) inverse_[s][symmetry_.image(s, l)] = l;
+    imageBit_.assign(symmetry_.count(), std::vector<LineSet>(graph.lineCount()));
+    for (int s = 0; s < symmetry_.count(); ++s)
+        for (int l = 0; l < graph.lineCount(); ++l) imageBit_[s][l] = lineBit(symmetry_.image(s, l));
 }
 
 Solver::~Solver() = default;
@@ -73,11 +81,16 @@ int Solver::capturesOf(LineSet lines, int line) const {
 bool Solver::givesThirdSide(LineSet lines, int line) const {
     const LineSet after = lines | lineBit(line);
     for (int k = 0; k < lineCellCount_[line]; ++k)
-        if (__builtin_popcountll(cellLines_[lineCells_[line][k]] & ~after) == 1) return true;  // one side short
+        if (const LineSet missing = cellLines_[lineCells_[line][k]] & ~after; missing != 0 && (missing & (missing - 1)) == 0)
+            return true;  // one side short
     return false;
 }
 
-int Solver::missingSides(LineSet lines, int cell) const { return __builtin_popcountll(cellLines_[cell] & ~lines); }
+int Solver::missingSides(LineSet lines, int cell) const {
+    int count = 0;
+    for (LineSet missing = cellLines_[cell] & ~lines; missing != 0; missing &= missing - 1) ++count;
+    return count;
+}
 
 // Follows the chain that capturing `cell` through its last open side `missing` runs into.
 Solver::Chain Solver::walkChain(LineSet lines, int cell, int missing) const {
@@ -132,17 +145,46 @@ int Solver::reducedMoves(LineSet lines, int moves[2]) const {
     return 0;
 }
 
-int Solver::search(LineSet lines, bool extra, int alpha, int beta) {
+int Solver::searchFrom(LineSet lines, bool extra, int alpha, int beta) {
+    Images images{};
+    const int symmetries = options_.useSymmetry ? symmetry_.count() : 1;
+    for (int s = 0; s < symmetries; ++s) images[s] = symmetry_.apply(s, lines);
+    return search(images, extra, alpha, beta);
+}
+
+int Solver::search(const Images &images, bool extra, int alpha, int beta) {
     ++nodes_;
+    const LineSet lines = images[0];
+    const int symmetries = options_.useSymmetry ? symmetry_.count() : 1;
     if (lines == graph_.allLines()) return 0;
+    // One pass over the cells: the lines that capture (a box one side short), capture two,
+    // or give a box its third side (a box two sides short).
     int open = 0;
-    for (LineSet cell : cellLines_) open += (cell & ~lines) != 0;
+    LineSet captureLines = 0, doubleCaptureLines = 0, thirdSideLines = 0;
+    for (LineSet cell : cellLines_) {
+        const LineSet missing = cell & ~lines;
+        if (missing == 0) continue;
+        ++open;
+        // Bit tests, not popcount: baseline x86-64 has no popcount instruction.
+        const LineSet rest = missing & (missing - 1);
+        if (rest == 0) {  // one side missing
+            doubleCaptureLines |= captureLines & missing;
+            captureLines |= missing;
+        } else if ((rest & (rest - 1)) == 0) {  // two sides missing
+            thirdSideLines |= missing;
+        }
+    }
     int lower = -open, upper = open;
-    const LineSet key = options_.useSymmetry ? symmetry_.canonical(lines) : lines;
+    int orientation = 0;  // the symmetry that takes lines to its canonical key
+    LineSet key = lines;
+    for (int s = 1; s < symmetries; ++s)
+        if (images[s] < key) key = images[s], orientation = s;
+    int hint = -1;  // the best move found before for this position, in our orientation
     Table::Entry &entry = table_->slot(key, extra);
     if (entry.used && entry.key == key && entry.extra == extra) {
         lower = entry.lower;
         upper = entry.upper;
+        if (entry.bestMove >= 0) hint = inverse_[orientation][entry.bestMove];
     }
     if (lower >= beta) return lower;
     if (upper <= alpha || lower == upper) return upper;
@@ -156,7 +198,7 @@ int Solver::search(LineSet lines, bool extra, int alpha, int beta) {
     int quiet[64], rest[64];
     for (int l : order_) {
         if (lines & lineBit(l)) continue;
-        const bool capture = capturesOf(lines, l) > 0, third = givesThirdSide(lines, l);
+        const bool capture = (captureLines & lineBit(l)) != 0, third = (thirdSideLines & lineBit(l)) != 0;
         if (capture && !third && forced < 0) forced = l;  // a safe capture
         if (capture) moves[captureCount++] = l;
         else if (!third) quiet[quietCount++] = l;
@@ -167,10 +209,11 @@ int Solver::search(LineSet lines, bool extra, int alpha, int beta) {
     std::copy(rest, rest + restCount, moves + captureCount + quietCount);
     const int moveCount = captureCount + quietCount + restCount;
 
-    int best = std::numeric_limits<int>::min();
+    int best = std::numeric_limits<int>::min(), bestMove = -1;
     auto tryMove = [&](int l) {
-        const int c = capturesOf(lines, l);
-        const LineSet next = lines | lineBit(l);
+        const int c = (captureLines & lineBit(l)) ? ((doubleCaptureLines & lineBit(l)) ? 2 : 1) : 0;
+        Images next;
+        for (int s = 0; s < symmetries; ++s) next[s] = images[s] | imageBit_[s][l];
         int v;
         if (c > 0 && (rule_ == ExtraTurnRule::kUnlimited || !extra))
             v = c + search(next, rule_ == ExtraTurnRule::kAtMostOne, alpha - c, beta - c);
@@ -178,7 +221,7 @@ int Solver::search(LineSet lines, bool extra, int alpha, int beta) {
             v = c - search(next, false, c - beta, c - alpha);  // a capture on the extra turn passes it
         else
             v = -search(next, false, -beta, -alpha);
-        best = std::max(best, v);
+        if (v > best) best = v, bestMove = l;
         alpha = std::max(alpha, v);
         return alpha >= beta;  // cut-off
     };
@@ -193,6 +236,13 @@ int Solver::search(LineSet lines, bool extra, int alpha, int beta) {
         for (int k = 0; k < reducedCount; ++k)
             if (tryMove(reduced[k])) break;
     } else {
+        // The move that decided this position before goes first.
+        if (hint >= 0 && !(lines & lineBit(hint)))
+            for (int k = 0; k < moveCount; ++k)
+                if (moves[k] == hint) {
+                    std::rotate(moves, moves + k, moves + k + 1);
+                    break;
+                }
         for (int k = 0; k < moveCount; ++k)
             if (tryMove(moves[k])) break;
     }
@@ -200,11 +250,17 @@ int Solver::search(LineSet lines, bool extra, int alpha, int beta) {
     // Keep what this search proved, together with what was known before.
     Table::Entry &store = table_->slot(key, extra);
     if (!(store.used && store.key == key && store.extra == extra)) {
-        store = Table::Entry{key, static_cast<std::int8_t>(-open), static_cast<std::int8_t>(open), extra, true};
+        store = Table::Entry{};
+        store.key = key;
+        store.lower = static_cast<std::int8_t>(-open);
+        store.upper = static_cast<std::int8_t>(open);
+        store.extra = extra;
+        store.used = true;
     }
     if (best <= alphaIn) store.upper = static_cast<std::int8_t>(std::min<int>(store.upper, best));
     else if (best >= beta) store.lower = static_cast<std::int8_t>(std::max<int>(store.lower, best));
     else store.lower = store.upper = static_cast<std::int8_t>(best);
+    if (best > alphaIn && bestMove >= 0) store.bestMove = static_cast<std::int8_t>(symmetry_.image(orientation, bestMove));
     return best;
 }
 
@@ -215,7 +271,7 @@ int Solver::value(const SolverPosition &position) {
     int lower = -cells, upper = cells, guess = 0;
     while (lower < upper) {
         const int beta = guess == lower ? guess + 1 : guess;
-        guess = search(position.lines, extra, beta - 1, beta);
+        guess = searchFrom(position.lines, extra, beta - 1, beta);
         if (guess < beta) upper = guess;
         else lower = guess;
     }

@@ -76,7 +76,9 @@ class Solver {
 
   private:
     struct Table;
-    int search(LineSet lines, bool extra, int alpha, int beta);
+    using Images = std::array<LineSet, 8>;  // the line set under each symmetry ([0]: itself)
+    int search(const Images &images, bool extra, int alpha, int beta);
+    int searchFrom(LineSet lines, bool extra, int alpha, int beta);
     int capturesOf(LineSet lines, int line) const;
     int missingSides(LineSet lines, int cell) const;
     struct Chain {
@@ -98,6 +100,8 @@ class Solver {
     std::vector<std::array<int, 2>> lineCells_;
     std::vector<int> lineCellCount_;
     std::vector<LineSet> cellLines_;
+    std::vector<std::vector<int>> inverse_;      // [symmetry][image line] -> line
+    std::vector<std::vector<LineSet>> imageBit_;  // [symmetry][line] -> the image line's bit
     std::uint64_t nodes_ = 0;
 };
 
