@@ -24,7 +24,11 @@
 //   - the chain reductions (unlimited rule): capturing into an open chain of 3 or more
 //     boxes, or a closed chain of 5 or more, is optimal; when the only capturable chain
 //     is an open 2-chain, only the capture and the double-dealing move are searched.
-// The numbers are in the header of bench/solver_bench.cpp and in the closing note.
+//
+// Measured (build/bin/bench_solver, 3 x 3 from empty, value -3): all of the above 114 ms,
+// 703k positions; without symmetries 913 ms, 5.8M positions (symmetry buys 8x); without
+// the capture and chain reductions 160 ms, 984k positions (1.4x). 3 x 4 (value 0): 10.3 s,
+// 33M positions. Full tables for the cruciform and hexagon games: 4.4 ms.
 #pragma once
 
 #include <array>
