@@ -1,3 +1,4 @@
+#include "files.h"
 #include "grade.h"
 
 #include <unistd.h>
@@ -30,13 +31,6 @@ struct ProgramCase {
     std::vector<std::string> inputFiles;
 };
 
-std::string readFile(const fs::path &path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
 std::vector<std::string> words(const std::string &text) {
     std::istringstream in(text);
     std::vector<std::string> list;
@@ -59,9 +53,9 @@ std::vector<ProgramCase> casesIn(const fs::path &folder, const std::string &pref
     for (const fs::path &in : inputs) {
         fs::path stem = in.parent_path() / in.stem();
         ProgramCase c{category, (category == "transcripts" ? "transcript " : "test ") + in.stem().string()};
-        c.input = readFile(in);
+        c.input = readFileText(in);
         if (fs::exists(stem.string() + ".args")) {
-            for (const std::string &arg : words(readFile(stem.string() + ".args"))) {
+            for (const std::string &arg : words(readFileText(stem.string() + ".args"))) {
                 // An argument naming a file beside the test is handed to the run as that file.
                 if (fs::is_regular_file(folder / arg)) {
                     c.inputFiles.push_back((folder / arg).string());
@@ -71,10 +65,10 @@ std::vector<ProgramCase> casesIn(const fs::path &folder, const std::string &pref
                 }
             }
         }
-        std::string desc = fs::exists(stem.string() + ".desc") ? readFile(stem.string() + ".desc") : "";
+        std::string desc = fs::exists(stem.string() + ".desc") ? readFileText(stem.string() + ".desc") : "";
         while (!desc.empty() && desc.back() == '\n') desc.pop_back();
         c.description = (desc.empty() ? "" : desc + ": ") + "runs with " + in.filename().string() +
-                        (c.args.empty() ? "" : " and arguments '" + readFile(stem.string() + ".args").substr(0, 60) + "'");
+                        (c.args.empty() ? "" : " and arguments '" + readFileText(stem.string() + ".args").substr(0, 60) + "'");
         cases.push_back(c);
     }
     return cases;
@@ -116,9 +110,9 @@ RunResult expectedRun(const Assignment &assignment, const ProgramCase &c, const 
     RunResult expected = runCase(oracle, c, options, false);
     if (c.category == "tests") {
         fs::path stem = fs::path(options.testsDir) / c.name.substr(5);
-        if (fs::exists(stem.string() + ".out")) expected.out = readFile(stem.string() + ".out");
-        if (fs::exists(stem.string() + ".err")) expected.err = readFile(stem.string() + ".err");
-        if (fs::exists(stem.string() + ".rc")) expected.status = std::stoi(readFile(stem.string() + ".rc"));
+        if (fs::exists(stem.string() + ".out")) expected.out = readFileText(stem.string() + ".out");
+        if (fs::exists(stem.string() + ".err")) expected.err = readFileText(stem.string() + ".err");
+        if (fs::exists(stem.string() + ".rc")) expected.status = std::stoi(readFileText(stem.string() + ".rc"));
     }
     return expected;
 }

@@ -1,5 +1,7 @@
 #include "sandbox.h"
 
+#include "files.h"
+
 #include <fcntl.h>
 #include <grp.h>
 #include <poll.h>
@@ -42,23 +44,6 @@ const std::string &bubblewrap() {
     return path;
 }
 
-// A private directory (mode 0700 until opened up) that removes itself.
-class Scratch {
-  public:
-    Scratch() {
-        std::string pattern = (fs::temp_directory_path() / "dotsgrade-XXXXXX").string();
-        if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("cannot create a temporary directory");
-        path_ = pattern;
-    }
-    ~Scratch() {
-        std::error_code ignored;
-        fs::remove_all(path_, ignored);
-    }
-    const fs::path &path() const { return path_; }
-
-  private:
-    fs::path path_;
-};
 
 // Kills every process of uid (the run's own), wherever it moved to.
 void killAllOf(uid_t uid) {
@@ -148,7 +133,7 @@ std::string RunResult::ending() const {
 }
 
 RunResult runProgram(const RunRequest &r) {
-    Scratch scratch;
+    TemporaryDirectory scratch("dotsgrade");  // private (0700) until opened up for the run
     const fs::path inputPath = scratch.path() / "stdin", work = scratch.path() / "work";
     std::ofstream(inputPath, std::ios::binary) << r.input;
     fs::create_directory(work);

@@ -1,3 +1,4 @@
+#include "files.h"
 #include "source_rules.h"
 
 #include <fstream>
@@ -7,13 +8,6 @@
 
 namespace dotslab::grader {
 namespace {
-
-std::string readFile(const std::string &path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
 
 // Returns the lines of nm's output for the objects (extra nm options first).
 std::vector<std::string> symbols(const BuildResult &build, const std::vector<std::string> &options) {
@@ -34,7 +28,7 @@ std::vector<std::string> symbols(const BuildResult &build, const std::vector<std
 template <class Found>
 void forMatchingLines(const BuildResult &build, const std::regex &pattern, Found found) {
     for (const std::string &source : build.sources) {
-        std::istringstream code(codeOnly(readFile(source)));
+        std::istringstream code(codeOnly(readFileText(source)));
         int number = 0;
         for (std::string line; std::getline(code, line);)
             if (++number, std::regex_search(line, pattern)) found(source, number, line);

@@ -11,6 +11,7 @@
 #include <random>
 #include <sstream>
 
+#include "files.h"
 #include "atomic_file.h"
 #include "grid_file.h"
 #include "grid_text.h"
@@ -26,20 +27,7 @@ namespace {
 // The spec's example file: a 3 x 3 grid, A to move.
 const std::string kSpecFile = "1\n000\n0100\n011\n0111\n011\n1000\n100\n0,0,0\n0,1,2\n0,0,0\n";
 
-std::string readFile(const fs::path &path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
 // A temporary directory that removes itself.
-struct ScratchDirectory {
-    fs::path path = fs::temp_directory_path() / ("boxes-test-" + std::to_string(getpid()) + "-" +
-                                                 std::to_string(std::random_device{}()));
-    ScratchDirectory() { fs::create_directories(path); }
-    ~ScratchDirectory() { fs::remove_all(path); }
-};
 
 // Returns a game of the given size after `moves` random moves (seeded).
 RectangleGame randomGame(int h, int w, int players, int moves, unsigned seed) {
@@ -232,40 +220,40 @@ BOOST_AUTO_TEST_SUITE_END()
 BOOST_AUTO_TEST_SUITE(saving)
 
 BOOST_AUTO_TEST_CASE(writes_new_and_replaces_existing_files) {
-    ScratchDirectory dir;
-    fs::path file = dir.path / "game.txt";
+    TemporaryDirectory dir("dotslab-test");
+    fs::path file = dir.path() / "game.txt";
     BOOST_TEST(writeFileAtomically(file.string(), "first\n"));
-    BOOST_TEST(readFile(file) == "first\n");
+    BOOST_TEST(readFileText(file) == "first\n");
     BOOST_TEST(writeFileAtomically(file.string(), "second\n"));
-    BOOST_TEST(readFile(file) == "second\n");
-    BOOST_TEST(std::distance(fs::directory_iterator(dir.path), fs::directory_iterator{}) == 1, "no temporary file left");
+    BOOST_TEST(readFileText(file) == "second\n");
+    BOOST_TEST(std::distance(fs::directory_iterator(dir.path()), fs::directory_iterator{}) == 1, "no temporary file left");
 }
 
 BOOST_AUTO_TEST_CASE(failed_saves_leave_everything_as_it_was) {
-    ScratchDirectory dir;
-    fs::path existing = dir.path / "keep.txt";
+    TemporaryDirectory dir("dotslab-test");
+    fs::path existing = dir.path() / "keep.txt";
     std::ofstream(existing) << "precious\n";
-    BOOST_TEST(!writeFileAtomically((dir.path / "missing-folder" / "x.txt").string(), "data"));
-    BOOST_TEST(!writeFileAtomically(dir.path.string(), "data"), "a directory");
+    BOOST_TEST(!writeFileAtomically((dir.path() / "missing-folder" / "x.txt").string(), "data"));
+    BOOST_TEST(!writeFileAtomically(dir.path().string(), "data"), "a directory");
     BOOST_TEST(!writeFileAtomically("", "data"));
     BOOST_TEST(!writeFileAtomically(existing.string() + std::string(1, '\0') + "x", "data"), "a NUL in the path");
-    BOOST_TEST(readFile(existing) == "precious\n");
+    BOOST_TEST(readFileText(existing) == "precious\n");
     if (geteuid() != 0) {  // root may write anywhere, so this part only means something for others
-        fs::permissions(dir.path, fs::perms::owner_read | fs::perms::owner_exec);
+        fs::permissions(dir.path(), fs::perms::owner_read | fs::perms::owner_exec);
         BOOST_TEST(!writeFileAtomically(existing.string(), "damage"));
-        fs::permissions(dir.path, fs::perms::owner_all);
-        BOOST_TEST(readFile(existing) == "precious\n");
+        fs::permissions(dir.path(), fs::perms::owner_all);
+        BOOST_TEST(readFileText(existing) == "precious\n");
     }
 }
 
 BOOST_AUTO_TEST_CASE(symbolic_links_are_followed) {
-    ScratchDirectory dir;
-    fs::path target = dir.path / "target.txt", link = dir.path / "link.txt";
+    TemporaryDirectory dir("dotslab-test");
+    fs::path target = dir.path() / "target.txt", link = dir.path() / "link.txt";
     std::ofstream(target) << "old\n";
     fs::create_symlink(target, link);
     BOOST_TEST(writeFileAtomically(link.string(), "new\n"));
     BOOST_TEST(fs::is_symlink(link));
-    BOOST_TEST(readFile(target) == "new\n");
+    BOOST_TEST(readFileText(target) == "new\n");
 }
 
 BOOST_AUTO_TEST_CASE(devices_are_written_in_place) {

@@ -9,6 +9,7 @@
 #include <random>
 #include <sstream>
 
+#include "files.h"
 #include "grid_file.h"
 #include "grid_text.h"
 #include "move_parser.h"
@@ -37,22 +38,10 @@ void expectError(const std::vector<std::string> &args, int status, const std::st
     BOOST_TEST(got.out.empty(), "boxes" << shown << ": nothing on standard output");
 }
 
-struct ScratchDirectory {
-    fs::path path = fs::temp_directory_path() / ("boxes-program-" + std::to_string(getpid()) + "-" +
-                                                 std::to_string(std::random_device{}()));
-    ScratchDirectory() { fs::create_directories(path); }
-    ~ScratchDirectory() { fs::remove_all(path); }
-    std::string file(const std::string &name, const std::string &contents) const {
-        std::ofstream(path / name, std::ios::binary) << contents;
-        return (path / name).string();
-    }
-};
-
-std::string readFile(const fs::path &path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
+// Writes a file named name into dir and returns its path.
+std::string fileIn(const TemporaryDirectory &dir, const std::string &name, const std::string &contents) {
+    std::ofstream(dir.path() / name, std::ios::binary) << contents;
+    return (dir.path() / name).string();
 }
 
 // Returns the standard output boxes must produce for moves typed into game (no saves).
@@ -101,16 +90,16 @@ BOOST_AUTO_TEST_CASE(status_3_invalid_player_count) {
 }
 
 BOOST_AUTO_TEST_CASE(status_4_invalid_grid_file) {
-    ScratchDirectory dir;
-    expectError({"3", "3", "2", (dir.path / "missing.txt").string()}, 4, "Invalid grid file\n");
-    expectError({"3", "3", "2", dir.path.string()}, 4, "Invalid grid file\n");
+    TemporaryDirectory dir("dotslab-test");
+    expectError({"3", "3", "2", (dir.path() / "missing.txt").string()}, 4, "Invalid grid file\n");
+    expectError({"3", "3", "2", dir.path().string()}, 4, "Invalid grid file\n");
 }
 
 BOOST_AUTO_TEST_CASE(status_5_error_reading_grid_contents) {
-    ScratchDirectory dir;
-    expectError({"3", "3", "2", dir.file("empty", "")}, 5, "Error reading grid contents\n");
-    expectError({"3", "3", "2", dir.file("short", "1\n000\n")}, 5, "Error reading grid contents\n");
-    expectError({"2", "3", "2", dir.file("wrong-size", "1\n000\n0100\n011\n0111\n011\n1000\n100\n0,0,0\n0,1,2\n0,0,0\n")}, 5,
+    TemporaryDirectory dir("dotslab-test");
+    expectError({"3", "3", "2", fileIn(dir, "empty", "")}, 5, "Error reading grid contents\n");
+    expectError({"3", "3", "2", fileIn(dir, "short", "1\n000\n")}, 5, "Error reading grid contents\n");
+    expectError({"2", "3", "2", fileIn(dir, "wrong-size", "1\n000\n0100\n011\n0111\n011\n1000\n100\n0,0,0\n0,1,2\n0,0,0\n")}, 5,
                 "Error reading grid contents\n");
 }
 
@@ -138,20 +127,20 @@ BOOST_AUTO_TEST_SUITE_END()
 BOOST_AUTO_TEST_SUITE(saving_and_loading)
 
 BOOST_AUTO_TEST_CASE(save_then_load_through_the_program) {
-    ScratchDirectory dir;
-    const std::string path = (dir.path / "saved game.txt").string();
+    TemporaryDirectory dir("dotslab-test");
+    const std::string path = (dir.path() / "saved game.txt").string();
     ProgramOutcome got = runBoxes({"2", "3", "3"}, "0 0 h\n1 3 v\nw " + path + "\r\n0 1 h\n");
     BOOST_TEST(got.status == 6);
     BOOST_TEST(got.err == "Save complete\nEnd of user input\n");
     const std::string saved = "3\n100\n0000\n000\n0001\n000\n0,0,0\n0,0,0\n";
-    BOOST_TEST(readFile(path) == saved);
+    BOOST_TEST(readFileText(path) == saved);
     // The same player is prompted again, without the grid, after the save.
     BOOST_TEST(got.out.find("C> C> ") != std::string::npos);
 
     ProgramOutcome loaded = runBoxes({"2", "3", "3", path}, "w " + path + "\n");
     BOOST_TEST(loaded.out.substr(0, 32) == "+-+ + +\n       \n+ + + +\n      |\n");
     BOOST_TEST(loaded.out.find("C> C> ") != std::string::npos, "the loaded game starts with the saved player");
-    BOOST_TEST(readFile(path) == saved, "loading and saving again gives the identical bytes");
+    BOOST_TEST(readFileText(path) == saved, "loading and saving again gives the identical bytes");
 }
 
 BOOST_AUTO_TEST_CASE(failed_save_keeps_playing) {
@@ -161,12 +150,12 @@ BOOST_AUTO_TEST_CASE(failed_save_keeps_playing) {
 }
 
 BOOST_AUTO_TEST_CASE(failed_save_leaves_the_existing_file) {
-    ScratchDirectory dir;
-    const std::string path = dir.file("precious", "do not touch\n");
-    fs::create_directory(dir.path / "sub");
-    ProgramOutcome got = runBoxes({"2", "2", "2"}, "w " + (dir.path / "sub").string() + "\n");
+    TemporaryDirectory dir("dotslab-test");
+    const std::string path = fileIn(dir, "precious", "do not touch\n");
+    fs::create_directory(dir.path() / "sub");
+    ProgramOutcome got = runBoxes({"2", "2", "2"}, "w " + (dir.path() / "sub").string() + "\n");
     BOOST_TEST(got.err == "Can not open file for write\nEnd of user input\n");
-    BOOST_TEST(readFile(path) == "do not touch\n");
+    BOOST_TEST(readFileText(path) == "do not touch\n");
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -175,12 +164,12 @@ BOOST_AUTO_TEST_SUITE(whole_games)
 
 BOOST_AUTO_TEST_CASE(the_spec_transcript) {
     const fs::path stem = fs::path(DOTSLAB_TRANSCRIPTS) / "boxes-sample";
-    std::istringstream args(readFile(stem.string() + ".args"));
+    std::istringstream args(readFileText(stem.string() + ".args"));
     std::vector<std::string> words{std::istream_iterator<std::string>(args), std::istream_iterator<std::string>()};
-    ProgramOutcome got = runBoxes(words, readFile(stem.string() + ".in"));
-    BOOST_TEST(got.out == readFile(stem.string() + ".out"));
-    BOOST_TEST(got.err == readFile(stem.string() + ".err"));
-    BOOST_TEST(got.status == std::stoi(readFile(stem.string() + ".rc")), got.ending());
+    ProgramOutcome got = runBoxes(words, readFileText(stem.string() + ".in"));
+    BOOST_TEST(got.out == readFileText(stem.string() + ".out"));
+    BOOST_TEST(got.err == readFileText(stem.string() + ".err"));
+    BOOST_TEST(got.status == std::stoi(readFileText(stem.string() + ".rc")), got.ending());
 }
 
 BOOST_AUTO_TEST_CASE(random_games_with_invalid_lines_and_many_players) {

@@ -7,6 +7,7 @@
 #include <random>
 #include <sstream>
 
+#include "files.h"
 #include "computer_player.h"
 #include "console_text.h"
 #include "program_runner.h"
@@ -23,13 +24,6 @@ const std::string kMovePrompt = "What two dots would you like to connect? (Q to 
 
 ProgramOutcome runDotscomputer(const std::string &input) {
     return dotslab_harness::runProgram(DOTSCOMPUTER_PROGRAM, {}, input);
-}
-
-std::string readFile(const fs::path &path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
 }
 
 // Returns "a1 a2"-style text for edge e, the way a human might type it.
@@ -97,8 +91,8 @@ BOOST_AUTO_TEST_SUITE(program)
 
 BOOST_AUTO_TEST_CASE(the_spec_transcript) {
     const fs::path stem = fs::path(DOTSLAB_TRANSCRIPTS) / "dotscomputer-sample";
-    ProgramOutcome got = runDotscomputer(readFile(stem.string() + ".in"));
-    BOOST_TEST(got.out == readFile(stem.string() + ".out"));
+    ProgramOutcome got = runDotscomputer(readFileText(stem.string() + ".in"));
+    BOOST_TEST(got.out == readFileText(stem.string() + ".out"));
     BOOST_TEST(got.status == 0, got.ending());
 }
 

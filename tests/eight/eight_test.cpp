@@ -7,6 +7,7 @@
 #include <functional>
 #include <sstream>
 
+#include "files.h"
 #include "board.h"
 #include "program_runner.h"
 
@@ -61,13 +62,6 @@ const std::string kWelcome =
 
 ProgramOutcome runEight(const std::vector<std::string> &args, const std::string &input) {
     return dotslab_harness::runProgram(EIGHT_PROGRAM, args, input);
-}
-
-std::string readFile(const fs::path &path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
 }
 
 // Calls visit(input, expected output) for every game the human can play with legal
@@ -164,9 +158,9 @@ BOOST_AUTO_TEST_SUITE(program)
 BOOST_AUTO_TEST_CASE(lab_transcripts) {
     for (const char *name : {"eight-sample1", "eight-sample2"}) {
         fs::path stem = fs::path(DOTSLAB_TRANSCRIPTS) / name;
-        ProgramOutcome got = runEight({}, readFile(stem.string() + ".in"));
-        BOOST_TEST(got.out == readFile(stem.string() + ".out"), name);
-        BOOST_TEST(got.status == std::stoi(readFile(stem.string() + ".rc")), name);
+        ProgramOutcome got = runEight({}, dotslab::readFileText(stem.string() + ".in"));
+        BOOST_TEST(got.out == dotslab::readFileText(stem.string() + ".out"), name);
+        BOOST_TEST(got.status == std::stoi(dotslab::readFileText(stem.string() + ".rc")), name);
     }
 }
 

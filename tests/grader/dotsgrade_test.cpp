@@ -12,9 +12,12 @@
 #include <set>
 #include <sstream>
 
+#include "files.h"
 #include "program_runner.h"
 
 namespace fs = std::filesystem;
+using dotslab::TemporaryDirectory;
+using dotslab::readFileText;
 using dotslab_harness::ProgramOutcome;
 using nlohmann::json;
 
@@ -22,25 +25,12 @@ namespace {
 
 const fs::path kSource = DOTSLAB_SOURCE_DIR;
 
-std::string readFile(const fs::path &path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
 void writeFile(const fs::path &path, const std::string &text) {
     fs::create_directories(path.parent_path());
     std::ofstream(path, std::ios::binary) << text;
 }
 
 // A temporary folder that removes itself.
-struct Scratch {
-    fs::path path = fs::temp_directory_path() / ("dotsgrade-test-" + std::to_string(getpid()) + "-" +
-                                                 std::to_string(std::random_device{}()));
-    Scratch() { fs::create_directories(path); }
-    ~Scratch() { fs::remove_all(path); }
-};
 
 // Returns text with each (find, replace) applied once; the find text must be there.
 std::string broken(std::string text, const std::vector<std::pair<std::string, std::string>> &changes) {
@@ -92,15 +82,15 @@ struct Grade {
 // Grades submission with dotsgrade (fewer random games than the default, to keep the
 // suite quick) and returns its Gradescope report.
 Grade grade(const std::string &assignment, const fs::path &submission, std::vector<std::string> extra = {}) {
-    Scratch scratch;
-    fs::path jsonPath = scratch.path / "results.json";
+    TemporaryDirectory scratch("dotsgrade-test");
+    fs::path jsonPath = scratch.path() / "results.json";
     std::vector<std::string> args = {assignment, submission.string(), "--json", jsonPath.string(), "--fuzz", "10",
                                      "--timeout", "1"};
     args.insert(args.end(), extra.begin(), extra.end());
     Grade g;
     g.run = dotslab_harness::runProgram(DOTSGRADE_PROGRAM, args, "", std::chrono::seconds(300));
     BOOST_TEST_REQUIRE(g.run.status == 0, "dotsgrade " << g.run.ending() << ":\n" << g.run.err << g.run.out);
-    g.report = json::parse(readFile(jsonPath));
+    g.report = json::parse(dotslab::readFileText(jsonPath));
     return g;
 }
 
@@ -135,8 +125,8 @@ BOOST_AUTO_TEST_CASE(packed_games_get_full_marks) {
 
 BOOST_AUTO_TEST_CASE(programs_get_full_marks) {
     for (const char *program : {"boxes", "dotscomputer", "eight"}) {
-        Scratch scratch;
-        Grade g = grade(program, assembledSubmission(program, scratch.path));
+        TemporaryDirectory scratch("dotsgrade-test");
+        Grade g = grade(program, assembledSubmission(program, scratch.path()));
         BOOST_TEST(g.failed().empty(), program << ": " << g.run.out);
         BOOST_TEST(g.report["score"].get<double>() == g.maxScore());
     }
@@ -151,9 +141,9 @@ const fs::path kDotstriangles = kSource / "dotstriangles" / "dotstriangles.cpp";
 
 Grade gradeBroken(const std::string &game, const std::vector<std::pair<std::string, std::string>> &changes,
                   std::vector<std::string> extra = {}) {
-    Scratch scratch;
-    fs::path file = scratch.path / (game + ".cpp");
-    writeFile(file, broken(readFile(game == "dotsboxes" ? kDotsboxes : kDotstriangles), changes));
+    TemporaryDirectory scratch("dotsgrade-test");
+    fs::path file = scratch.path() / (game + ".cpp");
+    writeFile(file, broken(dotslab::readFileText(game == "dotsboxes" ? kDotsboxes : kDotstriangles), changes));
     return grade(game, file, extra);
 }
 
@@ -253,17 +243,17 @@ BOOST_AUTO_TEST_SUITE_END()
 BOOST_AUTO_TEST_SUITE(reports_and_options)
 
 BOOST_AUTO_TEST_CASE(gradescope_json_and_junit) {
-    Scratch scratch;
-    fs::path jsonPath = scratch.path / "r.json", junitPath = scratch.path / "r.xml";
+    TemporaryDirectory scratch("dotsgrade-test");
+    fs::path jsonPath = scratch.path() / "r.json", junitPath = scratch.path() / "r.xml";
     ProgramOutcome run = dotslab_harness::runProgram(
         DOTSGRADE_PROGRAM, {"dotsboxes", (kSource / "dotsboxes" / "dotsboxes.cpp").string(), "--fuzz", "3", "--json", jsonPath.string(),
                             "--junit", junitPath.string()}, "", std::chrono::seconds(120));
     BOOST_TEST(run.status == 0);
-    json r = json::parse(readFile(jsonPath));
+    json r = json::parse(dotslab::readFileText(jsonPath));
     BOOST_TEST(r.contains("score"));
     for (const json &t : r["tests"])
         for (const char *key : {"name", "score", "max_score", "status", "output", "visibility"}) BOOST_TEST(t.contains(key), key);
-    std::string xml = readFile(junitPath);
+    std::string xml = dotslab::readFileText(junitPath);
     BOOST_TEST(xml.find("<testsuite name=\"dotsgrade.dotsboxes\"") != std::string::npos);
     BOOST_TEST(xml.find("failures=\"0\"") != std::string::npos);
     BOOST_TEST(run.out.find("Score: ") != std::string::npos, "the terminal summary");
@@ -277,39 +267,39 @@ BOOST_AUTO_TEST_CASE(explain_lists_every_test_with_its_points) {
 }
 
 BOOST_AUTO_TEST_CASE(rubric_override) {
-    Scratch scratch;
-    writeFile(scratch.path / "rubric.json", R"({"build": 50, "fuzz": 0})");
-    Grade g = grade("dotsboxes", kSource / "dotsboxes" / "dotsboxes.cpp", {"--rubric", (scratch.path / "rubric.json").string()});
+    TemporaryDirectory scratch("dotsgrade-test");
+    writeFile(scratch.path() / "rubric.json", R"({"build": 50, "fuzz": 0})");
+    Grade g = grade("dotsboxes", kSource / "dotsboxes" / "dotsboxes.cpp", {"--rubric", (scratch.path() / "rubric.json").string()});
     BOOST_TEST(g.test("build")["max_score"].get<double>() == 50);
     BOOST_TEST(g.test("random games")["max_score"].get<double>() == 0);
-    writeFile(scratch.path / "bad.json", R"({"bonus": 5})");
+    writeFile(scratch.path() / "bad.json", R"({"bonus": 5})");
     ProgramOutcome bad = dotslab_harness::runProgram(
-        DOTSGRADE_PROGRAM, {"dotsboxes", (kSource / "dotsboxes" / "dotsboxes.cpp").string(), "--rubric", (scratch.path / "bad.json").string()}, "");
+        DOTSGRADE_PROGRAM, {"dotsboxes", (kSource / "dotsboxes" / "dotsboxes.cpp").string(), "--rubric", (scratch.path() / "bad.json").string()}, "");
     BOOST_TEST(bad.status == 1);
     BOOST_TEST(bad.err.find("unknown category 'bonus'") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(instructor_sample_program_is_the_oracle) {
     // With a sample program that prints five spaces, our reference is the one that differs.
-    Scratch scratch;
-    writeFile(scratch.path / "sample.cpp", broken(readFile(kSource / "dotsboxes" / "dotsboxes.cpp"),
+    TemporaryDirectory scratch("dotsgrade-test");
+    writeFile(scratch.path() / "sample.cpp", broken(dotslab::readFileText(kSource / "dotsboxes" / "dotsboxes.cpp"),
                                                   {{"\"    Player 2 score: \"", "\"     Player 2 score: \""}}));
-    BOOST_TEST_REQUIRE(std::system(("g++ -O1 -o " + (scratch.path / "sample").string() + " " +
-                                    (scratch.path / "sample.cpp").string()).c_str()) == 0);
-    Grade g = grade("dotsboxes", kSource / "dotsboxes" / "dotsboxes.cpp", {"--sample", (scratch.path / "sample").string()});
+    BOOST_TEST_REQUIRE(std::system(("g++ -O1 -o " + (scratch.path() / "sample").string() + " " +
+                                    (scratch.path() / "sample.cpp").string()).c_str()) == 0);
+    Grade g = grade("dotsboxes", kSource / "dotsboxes" / "dotsboxes.cpp", {"--sample", (scratch.path() / "sample").string()});
     BOOST_TEST(g.failed().count("transcript dotsboxes-sample") == 1);
     BOOST_TEST(g.failed().count("functions equivalence") == 0, "the function stage does not depend on the sample");
 }
 
 BOOST_AUTO_TEST_CASE(compare_modes_and_extra_tests) {
-    Scratch scratch;
-    writeFile(scratch.path / "tests" / "quick.in", "1\n2\n");           // expected output from the oracle
-    writeFile(scratch.path / "tests" / "quick.desc", "two moves, then end of input\n");
-    fs::path trimmed = scratch.path / "trimmed.cpp";  // prints no trailing spaces on grid lines
-    writeFile(trimmed, broken(readFile(kSource / "dotsboxes" / "dotsboxes.cpp"),
+    TemporaryDirectory scratch("dotsgrade-test");
+    writeFile(scratch.path() / "tests" / "quick.in", "1\n2\n");           // expected output from the oracle
+    writeFile(scratch.path() / "tests" / "quick.desc", "two moves, then end of input\n");
+    fs::path trimmed = scratch.path() / "trimmed.cpp";  // prints no trailing spaces on grid lines
+    writeFile(trimmed, broken(dotslab::readFileText(kSource / "dotsboxes" / "dotsboxes.cpp"),
                               {{"std::cout << \"   \" << vertical(grid, 14) << \"  \" << vertical(grid, 15) << '\\n';",
                                 "std::cout << \"   \" << vertical(grid, 14) << (isFilled(grid, 15) ? \"  |\" : \"\") << '\\n';"}}));
-    std::vector<std::string> tests = {"--tests", (scratch.path / "tests").string()};
+    std::vector<std::string> tests = {"--tests", (scratch.path() / "tests").string()};
     Grade exact = grade("dotsboxes", trimmed, tests);
     BOOST_TEST(exact.failed().count("test quick") == 1);
     tests.insert(tests.end(), {"--compare", "trailing"});
@@ -319,11 +309,11 @@ BOOST_AUTO_TEST_CASE(compare_modes_and_extra_tests) {
 }
 
 BOOST_AUTO_TEST_CASE(batch_mode) {
-    Scratch scratch;
-    fs::path batch = scratch.path / "class";
-    writeFile(batch / "alice.cpp", readFile(kSource / "dotsboxes" / "dotsboxes.cpp"));
-    writeFile(batch / "bob.cpp", broken(readFile(kSource / "dotsboxes" / "dotsboxes.cpp"), {{"return 0;\n}\n", "return 0\n}\n"}}));
-    writeFile(batch / "carol" / "dotsboxes.cpp", readFile(kSource / "dotsboxes" / "dotsboxes.cpp"));
+    TemporaryDirectory scratch("dotsgrade-test");
+    fs::path batch = scratch.path() / "class";
+    writeFile(batch / "alice.cpp", dotslab::readFileText(kSource / "dotsboxes" / "dotsboxes.cpp"));
+    writeFile(batch / "bob.cpp", broken(dotslab::readFileText(kSource / "dotsboxes" / "dotsboxes.cpp"), {{"return 0;\n}\n", "return 0\n}\n"}}));
+    writeFile(batch / "carol" / "dotsboxes.cpp", dotslab::readFileText(kSource / "dotsboxes" / "dotsboxes.cpp"));
     ProgramOutcome run = dotslab_harness::runProgram(
         DOTSGRADE_PROGRAM, {"dotsboxes", "--batch", batch.string(), "--jobs", "2", "--fuzz", "3"}, "", std::chrono::seconds(300));
     BOOST_TEST(run.status == 0, run.err);

@@ -1,3 +1,4 @@
+#include "files.h"
 #include "program_runner.h"
 
 #include <fcntl.h>
@@ -17,30 +18,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string readFile(const fs::path &path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
-// A temporary directory that removes itself.
-class ScratchDirectory {
-  public:
-    ScratchDirectory() {
-        std::string pattern = (fs::temp_directory_path() / "dotslab-run-XXXXXX").string();
-        if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("cannot create a temporary directory");
-        path_ = pattern;
-    }
-    ~ScratchDirectory() {
-        std::error_code ignored;
-        fs::remove_all(path_, ignored);
-    }
-    const fs::path &path() const { return path_; }
-
-  private:
-    fs::path path_;
-};
 
 // In the child: redirects the standard streams, moves to `work` and runs the program.
 // Only async-signal-safe calls between fork and exec.
@@ -66,7 +43,7 @@ std::string ProgramOutcome::ending() const {
 
 ProgramOutcome runProgram(const std::string &program, const std::vector<std::string> &args, const std::string &input,
                           std::chrono::milliseconds limit) {
-    ScratchDirectory scratch;
+    dotslab::TemporaryDirectory scratch("dotslab-run");
     const fs::path in = scratch.path() / "stdin", out = scratch.path() / "stdout", err = scratch.path() / "stderr",
                    work = scratch.path() / "work";
     std::ofstream(in, std::ios::binary) << input;
@@ -104,8 +81,8 @@ ProgramOutcome runProgram(const std::string &program, const std::vector<std::str
         if (WIFSIGNALED(raw)) outcome.signal = WTERMSIG(raw);
         else outcome.status = WEXITSTATUS(raw);
     }
-    outcome.out = readFile(out);
-    outcome.err = readFile(err);
+    outcome.out = dotslab::readFileText(out);
+    outcome.err = dotslab::readFileText(err);
     return outcome;
 }
 

@@ -6,6 +6,7 @@
 #include <random>
 #include <sstream>
 
+#include "files.h"
 #include "console_model.h"
 #include "harness_options.h"
 #include "program_runner.h"
@@ -22,13 +23,6 @@ boost::test_tools::assertion_result programGiven(utf::test_unit_id) {
     boost::test_tools::assertion_result given = !harnessOption("program").empty();
     given.message() << "no --program given";
     return given;
-}
-
-std::string readFile(const fs::path &path) {
-    std::ifstream in(path.string(), std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
 }
 
 // Runs the program on input and checks its output and status against the expected ones.
@@ -94,10 +88,10 @@ BOOST_AUTO_TEST_CASE(spec_transcripts, *utf::timeout(120)) {
         if (in.extension() != ".in" || in.filename().string().rfind(prefix, 0) != 0) continue;
         ++found;
         fs::path stem = in.parent_path() / in.stem();
-        int status = std::stoi(readFile(stem.string() + ".rc"));
+        int status = std::stoi(dotslab::readFileText(stem.string() + ".rc"));
         bool hasErr = fs::exists(stem.string() + ".err");
-        expectRun("transcript " + in.stem().string(), readFile(in), readFile(stem.string() + ".out"), status,
-                  hasErr ? readFile(stem.string() + ".err") : "", hasErr);
+        expectRun("transcript " + in.stem().string(), dotslab::readFileText(in), dotslab::readFileText(stem.string() + ".out"), status,
+                  hasErr ? dotslab::readFileText(stem.string() + ".err") : "", hasErr);
     }
     BOOST_TEST(found > 0, "no " << prefix << "*.in transcript in " << dir.string());
 }

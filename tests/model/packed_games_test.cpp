@@ -5,19 +5,13 @@
 #include <fstream>
 #include <sstream>
 
+#include "files.h"
 #include "console_model.h"
 
 using namespace dotslab;
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string readFile(const fs::path &path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
 
 }  // namespace
 
@@ -73,9 +67,9 @@ BOOST_AUTO_TEST_CASE(console_model_reproduces_the_transcripts) {
         if (game == nullptr) continue;
         ++checked;
         fs::path stem = in.parent_path() / name;
-        ProgramRun run = expectedRun(*game, readFile(in));
-        BOOST_TEST(run.out == readFile(stem.string() + ".out"), name);
-        BOOST_TEST(run.status == std::stoi(readFile(stem.string() + ".rc")), name);
+        ProgramRun run = expectedRun(*game, readFileText(in));
+        BOOST_TEST(run.out == readFileText(stem.string() + ".out"), name);
+        BOOST_TEST(run.status == std::stoi(readFileText(stem.string() + ".rc")), name);
     }
     BOOST_TEST(checked >= 4);
 }

@@ -1,0 +1,29 @@
+// files.h — reading a whole file, and a temporary directory that cleans up after itself.
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+namespace dotslab {
+
+// Returns the whole contents of the file at path (bytes as they are), or "" if unreadable.
+std::string readFileText(const std::filesystem::path &path);
+
+// A fresh directory under the system's temporary folder (mode 0700), removed with
+// everything in it when the object goes.
+class TemporaryDirectory {
+  public:
+    // Creates it; its name starts with prefix. Throws std::runtime_error if it cannot.
+    explicit TemporaryDirectory(const std::string &prefix = "dotslab");
+    ~TemporaryDirectory();
+    TemporaryDirectory(const TemporaryDirectory &) = delete;
+    TemporaryDirectory &operator=(const TemporaryDirectory &) = delete;
+
+    // Returns its path.
+    const std::filesystem::path &path() const { return path_; }
+
+  private:
+    std::filesystem::path path_;
+};
+
+}  // namespace dotslab
