@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <grp.h>
 #include <poll.h>
+#include <sys/file.h>
 #include <sys/prctl.h>
 #include <signal.h>
 #include <sys/resource.h>
@@ -26,7 +27,24 @@ namespace {
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
-constexpr uid_t kFirstSlotUid = 61000;  // slot k runs as uid 61000 + k (no login account uses these)
+constexpr uid_t kFirstSlotUid = 61000;  // no login account uses uids from here on
+constexpr int kSlotsPerGrader = 64;      // each running dotsgrade owns a block of this many uids
+
+// Returns the first uid of this process's block. Blocks are claimed with a lock held for
+// the process's lifetime, so two graders running at once never share (and never kill)
+// each other's runs.
+uid_t firstUidOfThisGrader() {
+    static const uid_t first = [] {
+        for (int block = 0; block < 64; ++block) {
+            std::string lock = "/tmp/dotsgrade-uid-block-" + std::to_string(block) + ".lock";
+            int fd = open(lock.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+            if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0) return kFirstSlotUid + static_cast<uid_t>(block * kSlotsPerGrader);
+            if (fd >= 0) close(fd);  // taken by another grader: try the next block
+        }
+        throw std::runtime_error("every block of sandbox uids is in use by other graders");
+    }();
+    return first;
+}
 
 bool isRoot() { return geteuid() == 0; }
 
@@ -139,7 +157,7 @@ RunResult runProgram(const RunRequest &r) {
     fs::create_directory(work);
     for (const std::string &file : r.inputFiles) fs::copy_file(file, work / fs::path(file).filename());
 
-    const uid_t uid = kFirstSlotUid + static_cast<uid_t>(r.slot);
+    const uid_t uid = firstUidOfThisGrader() + static_cast<uid_t>(r.slot % kSlotsPerGrader);
     const bool dropPrivileges = r.untrusted && isRoot();
     static const bool subreaper = prctl(PR_SET_CHILD_SUBREAPER, 1) == 0;
     (void)subreaper;
