@@ -63,7 +63,7 @@ const std::vector<Assignment> &all() {
         const std::map<std::string, double> packedRubric = {
             {"build", 10}, {"warnings", 5}, {"rules", 15}, {"functions", 30}, {"transcripts", 15}, {"tests", 5}, {"fuzz", 20}};
         const std::map<std::string, double> programRubric = {
-            {"build", 10}, {"warnings", 5}, {"rules", 5}, {"transcripts", 30}, {"tests", 10}, {"fuzz", 40}};
+            {"build", 10}, {"warnings", 5}, {"transcripts", 35}, {"tests", 10}, {"fuzz", 40}};
         std::vector<Assignment> list(5);
         list[0].name = "dotsboxes";
         list[0].functions = {{"void displayGrid(long long grid)", "displayGrid", "_Z11displayGridx"},
@@ -72,6 +72,7 @@ const std::vector<Assignment> &all() {
                              {"void updateGrid(long long &grid, int pos, int p)", "updateGrid", "_Z10updateGridRxii"},
                              {"int gameState(long long grid)", "gameState", "_Z9gameStatex"}};
         list[0].packedEncoding = true;
+        list[0].noGlobals = true;
         list[0].sourceExtensions = {".cpp", ".cc"};
         list[0].randomCase = dotsboxesCase;
         list[0].rubric = packedRubric;

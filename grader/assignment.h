@@ -24,6 +24,7 @@ struct FuzzCase {
 struct Assignment {
     std::string name;                         // "dotsboxes"
     std::vector<MandatedFunction> functions;  // empty: no function stage
+    bool noGlobals = false;                   // the spec forbids global variables
     bool noArraysNoLibrary = false;           // dotstriangles' extra source rules
     bool packedEncoding = false;              // no floating point; the function harness applies
     bool compareStandardError = false;        // boxes prints its messages there

@@ -199,7 +199,7 @@ std::vector<TestOutcome> plannedTests(const Assignment &assignment, const GradeO
                                       outcome("warnings", "no warnings", "the compiler prints nothing at all")};
     if (!assignment.functions.empty())
         tests.push_back(outcome("rules", "rule prototypes", "every mandated function with its exact prototype"));
-    tests.push_back(outcome("rules", "rule no_globals", "no variable declared outside a function"));
+    if (assignment.noGlobals) tests.push_back(outcome("rules", "rule no_globals", "no variable declared outside a function"));
     if (assignment.packedEncoding) tests.push_back(outcome("rules", "rule no_floating_point", "no float, double or pow"));
     if (assignment.noArraysNoLibrary) {
         tests.push_back(outcome("rules", "rule no_arrays", "no array declarations or subscripts"));

@@ -151,7 +151,7 @@ std::string codeOnly(const std::string &source) {
 std::vector<RuleResult> checkSourceRules(const Assignment &assignment, const BuildResult &build) {
     std::vector<RuleResult> results;
     if (!assignment.functions.empty()) results.push_back(prototypes(assignment, build));
-    results.push_back(noGlobals(build));
+    if (assignment.noGlobals) results.push_back(noGlobals(build));
     if (assignment.packedEncoding) results.push_back(noFloatingPoint(build));
     if (assignment.noArraysNoLibrary) {
         results.push_back(noArrays(build));

@@ -2,7 +2,8 @@
 // message that names the line or symbol at fault.
 //
 //   prototypes        every mandated function is defined with its exact prototype
-//   no_globals        no variable outside a function (writable data symbols)
+//   no_globals        no variable outside a function (writable data symbols); only where the
+//                     spec forbids them (dotsboxes, dotstriangles)
 //   no_floating_point packed encodings use integer arithmetic only (no float, double, pow)
 //   no_arrays         dotstriangles: no '[' in the code (declarations or subscripts)
 //   no_library        dotstriangles: nothing from the library besides cin and cout

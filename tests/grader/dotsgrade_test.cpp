@@ -335,3 +335,18 @@ BOOST_AUTO_TEST_CASE(command_line_errors) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(rules_per_assignment)
+
+BOOST_AUTO_TEST_CASE(globals_are_allowed_where_the_spec_allows_them) {
+    // boxes was a C systems assignment: a global is no fault there.
+    TemporaryDirectory scratch("dotsgrade-test");
+    fs::path folder = assembledSubmission("boxes", scratch.path());
+    std::string main = readFileText(folder / "main.cpp");
+    writeFile(folder / "main.cpp", broken(main, {{"int main(int argc, char **argv) {", "int calls = 0;\n\nint main(int argc, char **argv) {\n    ++calls;"}}));
+    Grade g = grade("boxes", folder);
+    BOOST_TEST(g.failed().empty(), g.run.out);
+    for (const json &t : g.report["tests"]) BOOST_TEST(t["name"] != "rule no_globals");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
