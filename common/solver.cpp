@@ -278,6 +278,11 @@ int Solver::value(const SolverPosition &position) {
     return lower;
 }
 
+bool Solver::valueAtLeast(const SolverPosition &position, int v) {
+    const bool extra = rule_ == ExtraTurnRule::kAtMostOne && position.onExtraTurn;
+    return searchFrom(position.lines, extra, v - 1, v) >= v;
+}
+
 std::vector<MoveValue> Solver::moveValues(const SolverPosition &position) {
     std::vector<MoveValue> values;
     const bool extra = rule_ == ExtraTurnRule::kAtMostOne && position.onExtraTurn;

@@ -69,6 +69,9 @@ class Solver {
 
     // Returns the exact value of position for the player to move.
     int value(const SolverPosition &position);
+    // Returns true if the position's value is at least v: one null-window search, far
+    // cheaper than the exact value (for example, "does the mover win?").
+    bool valueAtLeast(const SolverPosition &position, int v);
     // Returns the exact value of every open line of position (ascending by line).
     std::vector<MoveValue> moveValues(const SolverPosition &position);
     // Returns the lines that reach the position's value (ascending).

@@ -161,6 +161,19 @@ BOOST_AUTO_TEST_CASE(reductions_do_not_change_values) {
     }
 }
 
+BOOST_AUTO_TEST_CASE(null_window_tests_agree_with_exact_values) {
+    BoardGraph board = rectangleBoard(2, 3);
+    Solver exact(board, ExtraTurnRule::kUnlimited), tests(board, ExtraTurnRule::kUnlimited);
+    std::mt19937_64 rng(11);
+    for (int i = 0; i < 300; ++i) {
+        SolverPosition p{rng() & board.allLines(), false};
+        if (p.lines == board.allLines()) continue;
+        int v = exact.value(p);
+        BOOST_TEST(tests.valueAtLeast(p, v), "lines " << p.lines);
+        BOOST_TEST(!tests.valueAtLeast(p, v + 1), "lines " << p.lines);
+    }
+}
+
 BOOST_AUTO_TEST_CASE(symmetries) {
     BOOST_TEST(BoardSymmetry(rectangleBoard(3, 3)).count() == 8);
     BOOST_TEST(BoardSymmetry(rectangleBoard(2, 3)).count() == 4);
