@@ -36,8 +36,19 @@ void solveRectangle(benchmark::State &state, int h, int w, SolverOptions options
 void BM_solve_2x3(benchmark::State &state) { solveRectangle(state, 2, 3, {}); }
 void BM_solve_2x4(benchmark::State &state) { solveRectangle(state, 2, 4, {}); }
 void BM_solve_3x3(benchmark::State &state) { solveRectangle(state, 3, 3, {}); }
-void BM_solve_3x3_without_symmetry(benchmark::State &state) { solveRectangle(state, 3, 3, {false, true, true, 0}); }
-void BM_solve_3x3_without_reductions(benchmark::State &state) { solveRectangle(state, 3, 3, {true, false, false, 0}); }
+SolverOptions without(bool SolverOptions::*technique) {
+    SolverOptions options;
+    options.*technique = false;
+    return options;
+}
+SolverOptions withoutReductions() {
+    SolverOptions options;
+    options.useSafeCaptures = options.useChainReductions = false;
+    return options;
+}
+void BM_solve_3x3_without_symmetry(benchmark::State &state) { solveRectangle(state, 3, 3, without(&SolverOptions::useSymmetry)); }
+void BM_solve_3x3_without_twin_lines(benchmark::State &state) { solveRectangle(state, 3, 3, without(&SolverOptions::useTwinLines)); }
+void BM_solve_3x3_without_reductions(benchmark::State &state) { solveRectangle(state, 3, 3, withoutReductions()); }
 void BM_solve_3x4(benchmark::State &state) { solveRectangle(state, 3, 4, {}); }
 
 }  // namespace
@@ -47,6 +58,7 @@ BENCHMARK(BM_solve_2x3)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_solve_2x4)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_solve_3x3)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_solve_3x3_without_symmetry)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_solve_3x3_without_twin_lines)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_solve_3x3_without_reductions)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_solve_3x4)->Unit(benchmark::kSecond)->Iterations(1);
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <stdexcept>
 
 namespace dotslab {
@@ -67,6 +68,31 @@ Solver::Solver(const BoardGraph &graph, ExtraTurnRule rule, SolverOptions option
     imageBit_.assign(symmetry_.count(), std::vector<LineSet>(graph.lineCount()));
     for (int s = 0; s < symmetry_.count(); ++s)
         for (int l = 0; l < graph.lineCount(); ++l) imageBit_[s][l] = lineBit(symmetry_.image(s, l));
+    // Twin lines: in the strings-and-coins view a position is a graph of cells joined by
+    // open lines, and two open lines between the same cells (or the same cell and the
+    // outside) are interchangeable, so positions that differ only in which twins are
+    // filled have one value.
+    earlierTwins_.assign(graph.lineCount(), 0);
+    if (options_.useTwinLines) {
+        std::map<std::vector<int>, LineSet> byCells;
+        for (int l = 0; l < graph.lineCount(); ++l) {
+            std::vector<int> cells = graph.cellsOfLine(l);
+            std::sort(cells.begin(), cells.end());
+            if (!cells.empty()) byCells[cells] |= lineBit(l);
+        }
+        for (const auto &[cells, group] : byCells) {
+            if ((group & (group - 1)) == 0) continue;  // a single line
+            TwinGroup twins;
+            twins.lines = group;
+            twins.firstLines.push_back(0);
+            for (LineSet rest = group; rest != 0; rest &= rest - 1) {
+                const LineSet bit = rest & (~rest + 1);
+                earlierTwins_[__builtin_ctzll(bit)] = twins.firstLines.back();
+                twins.firstLines.push_back(twins.firstLines.back() | bit);
+            }
+            twinGroups_.push_back(twins);
+        }
+    }
 }
 
 Solver::~Solver() = default;
@@ -152,33 +178,69 @@ int Solver::searchFrom(LineSet lines, bool extra, int alpha, int beta) {
     return search(images, extra, alpha, beta);
 }
 
-int Solver::search(const Images &images, bool extra, int alpha, int beta) {
-    ++nodes_;
-    const LineSet lines = images[0];
-    const int symmetries = options_.useSymmetry ? symmetry_.count() : 1;
-    if (lines == graph_.allLines()) return 0;
-    // One pass over the cells: the lines that capture (a box one side short), capture two,
-    // or give a box its third side (a box two sides short).
-    int open = 0;
-    LineSet captureLines = 0, doubleCaptureLines = 0, thirdSideLines = 0;
+Solver::CellScan Solver::scanCells(LineSet lines) const {
+    CellScan scan;
     for (LineSet cell : cellLines_) {
         const LineSet missing = cell & ~lines;
         if (missing == 0) continue;
-        ++open;
+        ++scan.open;
         // Bit tests, not popcount: baseline x86-64 has no popcount instruction.
         const LineSet rest = missing & (missing - 1);
         if (rest == 0) {  // one side missing
-            doubleCaptureLines |= captureLines & missing;
-            captureLines |= missing;
+            scan.doubleCaptureLines |= scan.captureLines & missing;
+            scan.captureLines |= missing;
         } else if ((rest & (rest - 1)) == 0) {  // two sides missing
-            thirdSideLines |= missing;
+            scan.thirdSideLines |= missing;
         }
     }
-    int lower = -open, upper = open;
-    int orientation = 0;  // the symmetry that takes lines to its canonical key
-    LineSet key = lines;
+    return scan;
+}
+
+LineSet Solver::withTwinsInOrder(LineSet lines) const {
+    for (const TwinGroup &twins : twinGroups_) {
+        const LineSet filled = lines & twins.lines;
+        if (filled == 0 || filled == twins.lines) continue;
+        int count = 0;
+        for (LineSet rest = filled; rest != 0; rest &= rest - 1) ++count;
+        lines = (lines & ~twins.lines) | twins.firstLines[count];
+    }
+    return lines;
+}
+
+LineSet Solver::canonicalKey(const Images &images, int &orientation) const {
+    const int symmetries = options_.useSymmetry ? symmetry_.count() : 1;
+    LineSet key = withTwinsInOrder(images[0]);
+    orientation = 0;
     for (int s = 1; s < symmetries; ++s)
-        if (images[s] < key) key = images[s], orientation = s;
+        if (const LineSet candidate = withTwinsInOrder(images[s]); candidate < key) key = candidate, orientation = s;
+    return key;
+}
+
+int Solver::search(const Images &given, bool extra, int alpha, int beta) {
+    const int symmetries = options_.useSymmetry ? symmetry_.count() : 1;
+    const bool safeCapturesApply = rule_ == ExtraTurnRule::kUnlimited && options_.useSafeCaptures;
+    // A capture that gives the opponent no new three-sided cell is optimal: play it here
+    // and go on, so the positions in between need no table entries of their own.
+    Images images = given;
+    int gained = 0;
+    CellScan scan;
+    for (;;) {
+        ++nodes_;
+        scan = scanCells(images[0]);
+        if (scan.open == 0) return gained;
+        const LineSet safe = safeCapturesApply ? scan.captureLines & ~scan.thirdSideLines : 0;
+        if (safe == 0) break;
+        const int l = __builtin_ctzll(safe);
+        gained += (scan.doubleCaptureLines & lineBit(l)) ? 2 : 1;
+        for (int s = 0; s < symmetries; ++s) images[s] |= imageBit_[s][l];
+    }
+    alpha -= gained;
+    beta -= gained;
+    const LineSet lines = images[0];
+
+    int lower = -scan.open, upper = scan.open;
+    int orientation = 0;  // the symmetry that takes lines to its canonical key
+    const LineSet key = canonicalKey(images, orientation);
     int hint = -1;  // the best move found before for this position, in our orientation
     Table::Entry &entry = table_->slot(key, extra);
     if (entry.used && entry.key == key && entry.extra == extra) {
@@ -186,32 +248,30 @@ int Solver::search(const Images &images, bool extra, int alpha, int beta) {
         upper = entry.upper;
         if (entry.bestMove >= 0) hint = inverse_[orientation][entry.bestMove];
     }
-    if (lower >= beta) return lower;
-    if (upper <= alpha || lower == upper) return upper;
+    if (lower >= beta) return lower + gained;
+    if (upper <= alpha || lower == upper) return upper + gained;
     alpha = std::max(alpha, lower);
     beta = std::min(beta, upper);
     const int alphaIn = alpha;
 
-    // Each open line once: does it capture, does it give a box its third side? Sorted
-    // into captures, quiet moves and the rest, centre first within each.
-    int moves[64], captureCount = 0, quietCount = 0, restCount = 0, forced = -1;
+    // Each open line once (one of each group of twins): sorted into captures, quiet moves
+    // and the rest, centre first within each.
+    int moves[64], captureCount = 0, quietCount = 0, restCount = 0;
     int quiet[64], rest[64];
     for (int l : order_) {
-        if (lines & lineBit(l)) continue;
-        const bool capture = (captureLines & lineBit(l)) != 0, third = (thirdSideLines & lineBit(l)) != 0;
-        if (capture && !third && forced < 0) forced = l;  // a safe capture
+        if ((lines & lineBit(l)) || (earlierTwins_[l] & ~lines)) continue;
+        const bool capture = (scan.captureLines & lineBit(l)) != 0, third = (scan.thirdSideLines & lineBit(l)) != 0;
         if (capture) moves[captureCount++] = l;
         else if (!third) quiet[quietCount++] = l;
         else rest[restCount++] = l;
     }
-    if (rule_ != ExtraTurnRule::kUnlimited || !options_.useSafeCaptures) forced = -1;
     std::copy(quiet, quiet + quietCount, moves + captureCount);
     std::copy(rest, rest + restCount, moves + captureCount + quietCount);
     const int moveCount = captureCount + quietCount + restCount;
 
     int best = std::numeric_limits<int>::min(), bestMove = -1;
     auto tryMove = [&](int l) {
-        const int c = (captureLines & lineBit(l)) ? ((doubleCaptureLines & lineBit(l)) ? 2 : 1) : 0;
+        const int c = (scan.captureLines & lineBit(l)) ? ((scan.doubleCaptureLines & lineBit(l)) ? 2 : 1) : 0;
         Images next;
         for (int s = 0; s < symmetries; ++s) next[s] = images[s] | imageBit_[s][l];
         int v;
@@ -227,22 +287,22 @@ int Solver::search(const Images &images, bool extra, int alpha, int beta) {
     };
 
     int reduced[2];
-    int reducedCount = forced < 0 && rule_ == ExtraTurnRule::kUnlimited && options_.useChainReductions
-                           ? reducedMoves(lines, reduced)
-                           : 0;
-    if (forced >= 0) {
-        tryMove(forced);
-    } else if (reducedCount > 0) {
+    const int reducedCount =
+        rule_ == ExtraTurnRule::kUnlimited && options_.useChainReductions && scan.captureLines ? reducedMoves(lines, reduced) : 0;
+    if (reducedCount > 0) {
         for (int k = 0; k < reducedCount; ++k)
             if (tryMove(reduced[k])) break;
     } else {
-        // The move that decided this position before goes first.
-        if (hint >= 0 && !(lines & lineBit(hint)))
-            for (int k = 0; k < moveCount; ++k)
+        // The move that decided this position before goes first (or its first open twin).
+        if (hint >= 0) {
+            for (const TwinGroup &twins : twinGroups_)
+                if ((twins.lines & lineBit(hint)) && (twins.lines & ~lines)) hint = __builtin_ctzll(twins.lines & ~lines);
+            for (int k = 0; k < moveCount && !(lines & lineBit(hint)); ++k)
                 if (moves[k] == hint) {
                     std::rotate(moves, moves + k, moves + k + 1);
                     break;
                 }
+        }
         for (int k = 0; k < moveCount; ++k)
             if (tryMove(moves[k])) break;
     }
@@ -252,8 +312,8 @@ int Solver::search(const Images &images, bool extra, int alpha, int beta) {
     if (!(store.used && store.key == key && store.extra == extra)) {
         store = Table::Entry{};
         store.key = key;
-        store.lower = static_cast<std::int8_t>(-open);
-        store.upper = static_cast<std::int8_t>(open);
+        store.lower = static_cast<std::int8_t>(-scan.open);
+        store.upper = static_cast<std::int8_t>(scan.open);
         store.extra = extra;
         store.used = true;
     }
@@ -261,7 +321,7 @@ int Solver::search(const Images &images, bool extra, int alpha, int beta) {
     else if (best >= beta) store.lower = static_cast<std::int8_t>(std::max<int>(store.lower, best));
     else store.lower = store.upper = static_cast<std::int8_t>(best);
     if (best > alphaIn && bestMove >= 0) store.bestMove = static_cast<std::int8_t>(symmetry_.image(orientation, bestMove));
-    return best;
+    return best + gained;
 }
 
 int Solver::value(const SolverPosition &position) {

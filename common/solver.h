@@ -58,6 +58,7 @@ struct SolverOptions {
     bool useSafeCaptures = true;
     bool useChainReductions = true;
     int tableBits = 0;  // the bounds table holds 2^tableBits entries of 16 bytes; 0: sized to the board
+    bool useTwinLines = true;  // lines on the same cells (a corner box's two outer sides) are one move
 };
 
 class Solver {
@@ -96,6 +97,19 @@ class Solver {
     Chain walkChain(LineSet lines, int cell, int missing) const;
     int reducedMoves(LineSet lines, int moves[2]) const;
     bool givesThirdSide(LineSet lines, int line) const;
+    // What one pass over the cells finds: the lines that capture (a cell one side short),
+    // capture two, or give a cell its third side (a cell two sides short).
+    struct CellScan {
+        int open = 0;  // cells not yet closed
+        LineSet captureLines = 0, doubleCaptureLines = 0, thirdSideLines = 0;
+    };
+    CellScan scanCells(LineSet lines) const;
+    // Returns lines with each group of twin lines filled from its first line on: twins
+    // touch the same cells, so which of them are filled does not matter, only how many.
+    LineSet withTwinsInOrder(LineSet lines) const;
+    // Returns the key of a position given as its images: the least twin-ordered image;
+    // orientation is set to the symmetry that gives it.
+    LineSet canonicalKey(const Images &images, int &orientation) const;
 
     const BoardGraph &graph_;
     ExtraTurnRule rule_;
@@ -109,6 +123,12 @@ class Solver {
     std::vector<LineSet> cellLines_;
     std::vector<std::vector<int>> inverse_;      // [symmetry][image line] -> line
     std::vector<std::vector<LineSet>> imageBit_;  // [symmetry][line] -> the image line's bit
+    struct TwinGroup {
+        LineSet lines = 0;                 // two or more lines on exactly the same cells
+        std::vector<LineSet> firstLines;   // [k] -> the group's first k lines
+    };
+    std::vector<TwinGroup> twinGroups_;
+    std::vector<LineSet> earlierTwins_;  // [line] -> the lines of its group that come before it
     std::uint64_t nodes_ = 0;
 };
 

@@ -151,7 +151,9 @@ BOOST_AUTO_TEST_CASE(known_values_of_small_boards) {
 
 BOOST_AUTO_TEST_CASE(reductions_do_not_change_values) {
     BoardGraph board = rectangleBoard(2, 3);
-    Solver plain(board, ExtraTurnRule::kUnlimited, SolverOptions{false, false, false, 0});
+    SolverOptions none;
+    none.useSymmetry = none.useSafeCaptures = none.useChainReductions = none.useTwinLines = false;
+    Solver plain(board, ExtraTurnRule::kUnlimited, none);
     Solver reduced(board, ExtraTurnRule::kUnlimited);
     std::mt19937_64 rng(9);
     for (int i = 0; i < 2000; ++i) {
