@@ -7,30 +7,18 @@
 #include <stdexcept>
 
 namespace dotslab {
-// The bounds table: one slot per hashed position, always replaced on store.
-struct Solver::Table {
-    struct Entry {
-        LineSet key = 0;
-        std::int8_t lower = 0, upper = 0;
-        std::int8_t bestMove = -1;  // in canonical orientation: the move that proved the bound
-        bool extra = false;
-        bool used = false;
-    };
-    std::vector<Entry> slots;
-    std::uint64_t mask;
-
-    explicit Table(int bits) : slots(std::size_t{1} << bits), mask((std::uint64_t{1} << bits) - 1) {}
-
-    Entry &slot(LineSet key, bool extra) {
-        std::uint64_t h = (key ^ (extra ? 0x9e3779b97f4a7c15ull : 0)) * 0xff51afd7ed558ccdull;
-        return slots[(h ^ (h >> 29)) & mask];
-    }
-};
-
 // Returns a table size that fits the board: big enough for hard boards, cheap for small ones.
-int tableBitsFor(const BoardGraph &graph, const SolverOptions &options) {
-    if (options.tableBits > 0) return options.tableBits;
-    return std::clamp(graph.lineCount() - 4, 10, 26);
+int tableBitsFor(int wordBits, const SolverOptions &options) {
+    const int bits = options.tableBits > 0 ? options.tableBits : std::clamp(wordBits - 6, 10, 26);
+    return std::max(bits, BoundsTable::minimumBits(wordBits));
+}
+
+// Returns the bits of a table word: the lines, and the extra-turn flag if the rule has one.
+int wordBitsFor(const BoardGraph &graph, ExtraTurnRule rule) {
+    if (graph.cellCount() > BoundsTable::kMaxCells) throw std::invalid_argument("Solver: at most 31 cells");
+    const int bits = graph.lineCount() + (rule == ExtraTurnRule::kAtMostOne ? 1 : 0);
+    if (bits > 64) throw std::invalid_argument("Solver: at most 63 lines under the at-most-one rule");
+    return bits;
 }
 
 Solver::Solver(const BoardGraph &graph, ExtraTurnRule rule, SolverOptions options)
@@ -38,7 +26,7 @@ Solver::Solver(const BoardGraph &graph, ExtraTurnRule rule, SolverOptions option
       rule_(rule),
       options_(options),
       symmetry_(graph),
-      table_(std::make_unique<Table>(tableBitsFor(graph, options))) {
+      table_(std::make_unique<BoundsTable>(wordBitsFor(graph, rule), tableBitsFor(wordBitsFor(graph, rule), options))) {
     // Centre first: lines ordered by the distance of their midpoint from the board's centre.
     double rowMid = 0, colMid = 0;
     for (int l = 0; l < graph.lineCount(); ++l) {
@@ -241,12 +229,13 @@ int Solver::search(const Images &given, bool extra, int alpha, int beta) {
     int lower = -scan.open, upper = scan.open;
     int orientation = 0;  // the symmetry that takes lines to its canonical key
     const LineSet key = canonicalKey(images, orientation);
+    const std::uint64_t word = key | (extra ? lineBit(graph_.lineCount()) : 0);
+    const BoundsTable::Bounds known = table_->probe(word);
     int hint = -1;  // the best move found before for this position, in our orientation
-    Table::Entry &entry = table_->slot(key, extra);
-    if (entry.used && entry.key == key && entry.extra == extra) {
-        lower = entry.lower;
-        upper = entry.upper;
-        if (entry.bestMove >= 0) hint = inverse_[orientation][entry.bestMove];
+    if (known.found) {
+        lower = known.lower;
+        upper = known.upper;
+        if (known.move >= 0) hint = inverse_[orientation][known.move];
     }
     if (lower >= beta) return lower + gained;
     if (upper <= alpha || lower == upper) return upper + gained;
@@ -308,19 +297,10 @@ int Solver::search(const Images &given, bool extra, int alpha, int beta) {
     }
 
     // Keep what this search proved, together with what was known before.
-    Table::Entry &store = table_->slot(key, extra);
-    if (!(store.used && store.key == key && store.extra == extra)) {
-        store = Table::Entry{};
-        store.key = key;
-        store.lower = static_cast<std::int8_t>(-scan.open);
-        store.upper = static_cast<std::int8_t>(scan.open);
-        store.extra = extra;
-        store.used = true;
-    }
-    if (best <= alphaIn) store.upper = static_cast<std::int8_t>(std::min<int>(store.upper, best));
-    else if (best >= beta) store.lower = static_cast<std::int8_t>(std::max<int>(store.lower, best));
-    else store.lower = store.upper = static_cast<std::int8_t>(best);
-    if (best > alphaIn && bestMove >= 0) store.bestMove = static_cast<std::int8_t>(symmetry_.image(orientation, bestMove));
+    if (best <= alphaIn) upper = std::min(upper, best);
+    else if (best >= beta) lower = std::max(lower, best);
+    else lower = upper = best;
+    table_->store(word, lower, upper, best > alphaIn && bestMove >= 0 ? symmetry_.image(orientation, bestMove) : known.move);
     return best + gained;
 }
 

@@ -38,6 +38,7 @@
 
 #include "board_graph.h"
 #include "board_symmetry.h"
+#include "bounds_table.h"
 #include "rules.h"
 
 namespace dotslab {
@@ -57,7 +58,7 @@ struct SolverOptions {
     bool useSymmetry = true;
     bool useSafeCaptures = true;
     bool useChainReductions = true;
-    int tableBits = 0;  // the bounds table holds 2^tableBits entries of 16 bytes; 0: sized to the board
+    int tableBits = 0;  // the bounds table holds 2^tableBits entries of 8 bytes; 0: sized to the board
     bool useTwinLines = true;  // lines on the same cells (a corner box's two outer sides) are one move
 };
 
@@ -83,7 +84,6 @@ class Solver {
     const BoardGraph &graph() const { return graph_; }
 
   private:
-    struct Table;
     using Images = std::array<LineSet, 8>;  // the line set under each symmetry ([0]: itself)
     int search(const Images &images, bool extra, int alpha, int beta);
     int searchFrom(LineSet lines, bool extra, int alpha, int beta);
@@ -115,7 +115,7 @@ class Solver {
     ExtraTurnRule rule_;
     SolverOptions options_;
     BoardSymmetry symmetry_;
-    std::unique_ptr<Table> table_;
+    std::unique_ptr<BoundsTable> table_;
     std::vector<int> order_;  // lines, centre first
     // Flat copies of the board for the inner loop: each line's cells, each cell's lines.
     std::vector<std::array<int, 2>> lineCells_;
