@@ -53,9 +53,6 @@ Solver::Solver(const BoardGraph &graph, ExtraTurnRule rule, SolverOptions option
     inverse_.assign(symmetry_.count(), std::vector<int>(graph.lineCount()));
     for (int s = 0; s < symmetry_.count(); ++s)
         for (int l = 0; l < graph.lineCount(); ++l) inverse_[s][symmetry_.image(s, l)] = l;
-    imageBit_.assign(symmetry_.count(), std::vector<LineSet>(graph.lineCount()));
-    for (int s = 0; s < symmetry_.count(); ++s)
-        for (int l = 0; l < graph.lineCount(); ++l) imageBit_[s][l] = lineBit(symmetry_.image(s, l));
     // Twin lines: in the strings-and-coins view a position is a graph of cells joined by
     // open lines, and two open lines between the same cells (or the same cell and the
     // outside) are interchangeable, so positions that differ only in which twins are
@@ -81,6 +78,14 @@ Solver::Solver(const BoardGraph &graph, ExtraTurnRule rule, SolverOptions option
             twinGroups_.push_back(twins);
         }
     }
+    // imageTwins_[l][s]: the twins of line l's image under symmetry s, itself included.
+    std::vector<LineSet> twinsOf(graph.lineCount());
+    for (int l = 0; l < graph.lineCount(); ++l) twinsOf[l] = lineBit(l);
+    for (const TwinGroup &twins : twinGroups_)
+        for (LineSet rest = twins.lines; rest != 0; rest &= rest - 1) twinsOf[__builtin_ctzll(rest)] = twins.lines;
+    imageTwins_.assign(graph.lineCount(), Images{});
+    for (int l = 0; l < graph.lineCount(); ++l)
+        for (int s = 0; s < symmetry_.count(); ++s) imageTwins_[l][s] = twinsOf[symmetry_.image(s, l)];
 }
 
 Solver::~Solver() = default;
@@ -162,7 +167,7 @@ int Solver::reducedMoves(LineSet lines, int moves[2]) const {
 int Solver::searchFrom(LineSet lines, bool extra, int alpha, int beta) {
     Images images{};
     const int symmetries = options_.useSymmetry ? symmetry_.count() : 1;
-    for (int s = 0; s < symmetries; ++s) images[s] = symmetry_.apply(s, lines);
+    for (int s = 0; s < symmetries; ++s) images[s] = withTwinsInOrder(symmetry_.apply(s, lines));
     return search(images, extra, alpha, beta);
 }
 
@@ -197,15 +202,24 @@ LineSet Solver::withTwinsInOrder(LineSet lines) const {
 
 LineSet Solver::canonicalKey(const Images &images, int &orientation) const {
     const int symmetries = options_.useSymmetry ? symmetry_.count() : 1;
-    LineSet key = withTwinsInOrder(images[0]);
+    LineSet key = images[0];
     orientation = 0;
     for (int s = 1; s < symmetries; ++s)
-        if (const LineSet candidate = withTwinsInOrder(images[s]); candidate < key) key = candidate, orientation = s;
+        if (images[s] < key) key = images[s], orientation = s;
     return key;
 }
 
-int Solver::search(const Images &given, bool extra, int alpha, int beta) {
+Solver::Images Solver::played(const Images &images, int line) const {
     const int symmetries = options_.useSymmetry ? symmetry_.count() : 1;
+    Images next;
+    for (int s = 0; s < symmetries; ++s) {
+        const LineSet open = imageTwins_[line][s] & ~images[s];
+        next[s] = images[s] | (open & (~open + 1));  // the first open twin keeps the twins in order
+    }
+    return next;
+}
+
+int Solver::search(const Images &given, bool extra, int alpha, int beta) {
     const bool safeCapturesApply = rule_ == ExtraTurnRule::kUnlimited && options_.useSafeCaptures;
     // A capture that gives the opponent no new three-sided cell is optimal: play it here
     // and go on, so the positions in between need no table entries of their own.
@@ -220,7 +234,7 @@ int Solver::search(const Images &given, bool extra, int alpha, int beta) {
         if (safe == 0) break;
         const int l = __builtin_ctzll(safe);
         gained += (scan.doubleCaptureLines & lineBit(l)) ? 2 : 1;
-        for (int s = 0; s < symmetries; ++s) images[s] |= imageBit_[s][l];
+        images = played(images, l);
     }
     alpha -= gained;
     beta -= gained;
@@ -261,8 +275,7 @@ int Solver::search(const Images &given, bool extra, int alpha, int beta) {
     int best = std::numeric_limits<int>::min(), bestMove = -1;
     auto tryMove = [&](int l) {
         const int c = (scan.captureLines & lineBit(l)) ? ((scan.doubleCaptureLines & lineBit(l)) ? 2 : 1) : 0;
-        Images next;
-        for (int s = 0; s < symmetries; ++s) next[s] = images[s] | imageBit_[s][l];
+        const Images next = played(images, l);
         int v;
         if (c > 0 && (rule_ == ExtraTurnRule::kUnlimited || !extra))
             v = c + search(next, rule_ == ExtraTurnRule::kAtMostOne, alpha - c, beta - c);

@@ -107,9 +107,12 @@ class Solver {
     // Returns lines with each group of twin lines filled from its first line on: twins
     // touch the same cells, so which of them are filled does not matter, only how many.
     LineSet withTwinsInOrder(LineSet lines) const;
-    // Returns the key of a position given as its images: the least twin-ordered image;
-    // orientation is set to the symmetry that gives it.
+    // Returns the key of a position given as its images: the least image; orientation
+    // is set to the symmetry that gives it.
     LineSet canonicalKey(const Images &images, int &orientation) const;
+    // Returns the images after line is played. Every image keeps its twins in order (the
+    // filled ones of a group come first), so equal positions have equal images.
+    Images played(const Images &images, int line) const;
 
     const BoardGraph &graph_;
     ExtraTurnRule rule_;
@@ -122,7 +125,7 @@ class Solver {
     std::vector<int> lineCellCount_;
     std::vector<LineSet> cellLines_;
     std::vector<std::vector<int>> inverse_;      // [symmetry][image line] -> line
-    std::vector<std::vector<LineSet>> imageBit_;  // [symmetry][line] -> the image line's bit
+    std::vector<Images> imageTwins_;  // [line][symmetry] -> the image line and its twins
     struct TwinGroup {
         LineSet lines = 0;                 // two or more lines on exactly the same cells
         std::vector<LineSet> firstLines;   // [k] -> the group's first k lines
