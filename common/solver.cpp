@@ -226,6 +226,10 @@ int Solver::search(const Images &given, bool extra, int alpha, int beta) {
     Images images = given;
     int gained = 0;
     CellScan scan;
+    {  // the table slot is a cache miss: start it while the cells are scanned
+        int orientation = 0;
+        table_->prefetch(canonicalKey(images, orientation) | (extra ? lineBit(graph_.lineCount()) : 0));
+    }
     for (;;) {
         ++nodes_;
         scan = scanCells(images[0]);
@@ -305,8 +309,13 @@ int Solver::search(const Images &given, bool extra, int alpha, int beta) {
                     break;
                 }
         }
-        for (int k = 0; k < moveCount; ++k)
+        for (int k = 0; k < moveCount; ++k) {
+            if (k + 1 < moveCount) {  // the next child's slot arrives while this child is searched
+                int orientation = 0;
+                table_->prefetch(canonicalKey(played(images, moves[k + 1]), orientation));
+            }
             if (tryMove(moves[k])) break;
+        }
     }
 
     // Keep what this search proved, together with what was known before.
