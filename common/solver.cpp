@@ -9,7 +9,7 @@
 namespace dotslab {
 // Returns a table size that fits the board: big enough for hard boards, cheap for small ones.
 int tableBitsFor(int wordBits, const SolverOptions &options) {
-    const int bits = options.tableBits > 0 ? options.tableBits : std::clamp(wordBits - 6, 10, 26);
+    const int bits = options.tableBits > 0 ? options.tableBits : std::clamp(wordBits - 8, 9, 22);
     return std::max(bits, BoundsTable::minimumBits(wordBits));
 }
 
@@ -322,7 +322,7 @@ int Solver::search(const Images &given, bool extra, int alpha, int beta) {
     if (best <= alphaIn) upper = std::min(upper, best);
     else if (best >= beta) lower = std::max(lower, best);
     else lower = upper = best;
-    table_->store(word, lower, upper, best > alphaIn && bestMove >= 0 ? symmetry_.image(orientation, bestMove) : known.move);
+    table_->store(word, scan.open, lower, upper, best > alphaIn && bestMove >= 0 ? symmetry_.image(orientation, bestMove) : known.move);
     return best + gained;
 }
 

@@ -58,7 +58,7 @@ struct SolverOptions {
     bool useSymmetry = true;
     bool useSafeCaptures = true;
     bool useChainReductions = true;
-    int tableBits = 0;  // the bounds table holds 2^tableBits entries of 8 bytes; 0: sized to the board
+    int tableBits = 0;  // the bounds table holds 2^tableBits buckets of 16 bytes; 0: sized to the board
     bool useTwinLines = true;  // lines on the same cells (a corner box's two outer sides) are one move
 };
 
