@@ -5,6 +5,7 @@
 #include <limits>
 #include <map>
 #include <stdexcept>
+#include <thread>
 
 namespace dotslab {
 // Returns a table size that fits the board: big enough for hard boards, cheap for small ones.
@@ -22,11 +23,12 @@ int wordBitsFor(const BoardGraph &graph, ExtraTurnRule rule) {
 }
 
 Solver::Solver(const BoardGraph &graph, ExtraTurnRule rule, SolverOptions options)
-    : graph_(graph),
-      rule_(rule),
-      options_(options),
-      symmetry_(graph),
-      table_(std::make_unique<BoundsTable>(wordBitsFor(graph, rule), tableBitsFor(wordBitsFor(graph, rule), options))) {
+    : Solver(graph, rule, options,
+             std::make_shared<BoundsTable>(wordBitsFor(graph, rule), tableBitsFor(wordBitsFor(graph, rule), options)), 0) {}
+
+Solver::Solver(const BoardGraph &graph, ExtraTurnRule rule, SolverOptions options, std::shared_ptr<BoundsTable> table,
+               int helperIndex)
+    : graph_(graph), rule_(rule), options_(options), symmetry_(graph), table_(std::move(table)), helperIndex_(helperIndex) {
     // Centre first: lines ordered by the distance of their midpoint from the board's centre.
     double rowMid = 0, colMid = 0;
     for (int l = 0; l < graph.lineCount(); ++l) {
@@ -168,7 +170,32 @@ int Solver::searchFrom(LineSet lines, bool extra, int alpha, int beta) {
     Images images{};
     const int symmetries = options_.useSymmetry ? symmetry_.count() : 1;
     for (int s = 0; s < symmetries; ++s) images[s] = withTwinsInOrder(symmetry_.apply(s, lines));
-    return search(images, extra, alpha, beta);
+    if (options_.threads <= 1) return search(images, extra, alpha, beta);
+
+    // Every thread searches the whole tree; the first to finish has the answer and stops the rest.
+    std::atomic<bool> stop{false};
+    std::atomic<int> winner{-1};
+    std::vector<int> results(options_.threads);
+    auto run = [&](Solver &solver, int index) {
+        solver.stop_ = &stop;
+        const int result = solver.search(images, extra, alpha, beta);
+        int none = -1;
+        if (winner.compare_exchange_strong(none, index)) {
+            results[index] = result;
+            stop = true;
+        }
+        solver.stop_ = nullptr;
+    };
+    std::vector<std::unique_ptr<Solver>> helpers;
+    std::vector<std::thread> threads;
+    for (int k = 1; k < options_.threads; ++k) {
+        helpers.push_back(std::unique_ptr<Solver>(new Solver(graph_, rule_, options_, table_, k)));
+        threads.emplace_back(run, std::ref(*helpers.back()), k);
+    }
+    run(*this, 0);
+    for (std::thread &thread : threads) thread.join();
+    for (const auto &helper : helpers) nodes_ += helper->nodes_;
+    return results[winner];
 }
 
 Solver::CellScan Solver::scanCells(LineSet lines) const {
@@ -223,6 +250,7 @@ int Solver::search(const Images &given, bool extra, int alpha, int beta) {
     const bool safeCapturesApply = rule_ == ExtraTurnRule::kUnlimited && options_.useSafeCaptures;
     // A capture that gives the opponent no new three-sided cell is optimal: play it here
     // and go on, so the positions in between need no table entries of their own.
+    if (stop_ && stop_->load(std::memory_order_relaxed)) return 0;  // another thread has the answer
     Images images = given;
     int gained = 0;
     CellScan scan;
@@ -280,6 +308,7 @@ int Solver::search(const Images &given, bool extra, int alpha, int beta) {
     auto tryMove = [&](int l) {
         const int c = (scan.captureLines & lineBit(l)) ? ((scan.doubleCaptureLines & lineBit(l)) ? 2 : 1) : 0;
         const Images next = played(images, l);
+        ++ply_;
         int v;
         if (c > 0 && (rule_ == ExtraTurnRule::kUnlimited || !extra))
             v = c + search(next, rule_ == ExtraTurnRule::kAtMostOne, alpha - c, beta - c);
@@ -287,6 +316,7 @@ int Solver::search(const Images &given, bool extra, int alpha, int beta) {
             v = c - search(next, false, c - beta, c - alpha);  // a capture on the extra turn passes it
         else
             v = -search(next, false, -beta, -alpha);
+        --ply_;
         if (v > best) best = v, bestMove = l;
         alpha = std::max(alpha, v);
         return alpha >= beta;  // cut-off
@@ -309,6 +339,8 @@ int Solver::search(const Images &given, bool extra, int alpha, int beta) {
                     break;
                 }
         }
+        if (helperIndex_ > 0 && ply_ < 2 && moveCount > 1)  // helpers start elsewhere
+            std::rotate(moves, moves + helperIndex_ % moveCount, moves + moveCount);
         for (int k = 0; k < moveCount; ++k) {
             if (k + 1 < moveCount) {  // the next child's slot arrives while this child is searched
                 int orientation = 0;
@@ -318,6 +350,7 @@ int Solver::search(const Images &given, bool extra, int alpha, int beta) {
         }
     }
 
+    if (stop_ && stop_->load(std::memory_order_relaxed)) return 0;  // cut short: nothing proved
     // Keep what this search proved, together with what was known before.
     if (best <= alphaIn) upper = std::min(upper, best);
     else if (best >= beta) lower = std::max(lower, best);

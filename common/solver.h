@@ -32,6 +32,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -60,6 +61,7 @@ struct SolverOptions {
     bool useChainReductions = true;
     int tableBits = 0;  // the bounds table holds 2^tableBits buckets of 16 bytes; 0: sized to the board
     bool useTwinLines = true;  // lines on the same cells (a corner box's two outer sides) are one move
+    int threads = 1;  // more than one: helpers search the same tree, sharing the table (lazy SMP)
 };
 
 class Solver {
@@ -84,6 +86,10 @@ class Solver {
     const BoardGraph &graph() const { return graph_; }
 
   private:
+    // A solver that shares primary's table: a helper thread, whose move order near the
+    // root is turned by helperIndex so that the threads start on different subtrees.
+    Solver(const BoardGraph &graph, ExtraTurnRule rule, SolverOptions options, std::shared_ptr<BoundsTable> table,
+           int helperIndex);
     using Images = std::array<LineSet, 8>;  // the line set under each symmetry ([0]: itself)
     int search(const Images &images, bool extra, int alpha, int beta);
     int searchFrom(LineSet lines, bool extra, int alpha, int beta);
@@ -118,7 +124,10 @@ class Solver {
     ExtraTurnRule rule_;
     SolverOptions options_;
     BoardSymmetry symmetry_;
-    std::unique_ptr<BoundsTable> table_;
+    std::shared_ptr<BoundsTable> table_;
+    int helperIndex_ = 0;
+    int ply_ = 0;                              // moves from the searched position to this node
+    const std::atomic<bool> *stop_ = nullptr;  // set when another thread has finished: unwind, store nothing
     std::vector<int> order_;  // lines, centre first
     // Flat copies of the board for the inner loop: each line's cells, each cell's lines.
     std::vector<std::array<int, 2>> lineCells_;

@@ -176,6 +176,23 @@ BOOST_AUTO_TEST_CASE(null_window_tests_agree_with_exact_values) {
     }
 }
 
+BOOST_AUTO_TEST_CASE(two_threads_find_the_same_values_as_one) {
+    // 3 x 3 positions with 8 to 14 lines filled: searches big enough for both threads to
+    // work, and to stop one another, many times over.
+    BoardGraph board = rectangleBoard(3, 3);
+    SolverOptions twoThreads;
+    twoThreads.threads = 2;
+    Solver one(board, ExtraTurnRule::kUnlimited), two(board, ExtraTurnRule::kUnlimited, twoThreads);
+    std::mt19937_64 rng(13);
+    for (int i = 0; i < 60; ++i) {
+        SolverPosition p;
+        for (int filled = 8 + i % 7; filled > 0;)
+            if (LineSet bit = lineBit(static_cast<int>(rng() % board.lineCount())); !(p.lines & bit)) p.lines |= bit, --filled;
+        BOOST_TEST(one.value(p) == two.value(p), "lines " << p.lines);
+    }
+    BOOST_TEST(two.value({}) == -3);
+}
+
 BOOST_AUTO_TEST_CASE(symmetries) {
     BOOST_TEST(BoardSymmetry(rectangleBoard(3, 3)).count() == 8);
     BOOST_TEST(BoardSymmetry(rectangleBoard(2, 3)).count() == 4);
