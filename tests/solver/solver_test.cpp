@@ -105,6 +105,14 @@ std::vector<SolverPosition> emptyAndRandom(const BoardGraph &graph, int count, u
     return positions;
 }
 
+// Returns a position of board with `filled` lines drawn at random.
+SolverPosition randomPosition(const BoardGraph &board, int filled, std::mt19937_64 &rng) {
+    SolverPosition p;
+    while (filled > 0)
+        if (LineSet bit = lineBit(static_cast<int>(rng() % board.lineCount())); !(p.lines & bit)) p.lines |= bit, --filled;
+    return p;
+}
+
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(exact_values)
@@ -150,16 +158,20 @@ BOOST_AUTO_TEST_CASE(known_values_of_small_boards) {
 }
 
 BOOST_AUTO_TEST_CASE(reductions_do_not_change_values) {
-    BoardGraph board = rectangleBoard(2, 3);
+    // Every technique that shrinks the search (symmetries, twin lines, safe captures,
+    // chain reductions) against a plain alpha-beta that uses none of them: every kind of
+    // 2 x 3 position, and 3 x 3 and 3 x 4 positions from the middle of the game on.
     SolverOptions none;
     none.useSymmetry = none.useSafeCaptures = none.useChainReductions = none.useTwinLines = false;
-    Solver plain(board, ExtraTurnRule::kUnlimited, none);
-    Solver reduced(board, ExtraTurnRule::kUnlimited);
     std::mt19937_64 rng(9);
-    for (int i = 0; i < 2000; ++i) {
-        SolverPosition p{rng() & board.allLines(), false};
-        if (p.lines == board.allLines()) continue;
-        BOOST_TEST(plain.value(p) == reduced.value(p), "lines " << p.lines);
+    for (auto [h, w, count, fewest, most] : {std::array<int, 5>{2, 3, 2000, 0, 16}, {3, 3, 200, 6, 20}, {3, 4, 40, 14, 28}}) {
+        BoardGraph board = rectangleBoard(h, w);
+        Solver plain(board, ExtraTurnRule::kUnlimited, none);
+        Solver reduced(board, ExtraTurnRule::kUnlimited);
+        for (int i = 0; i < count; ++i) {
+            SolverPosition p = randomPosition(board, fewest + i % (most - fewest + 1), rng);
+            BOOST_TEST(plain.value(p) == reduced.value(p), h << " x " << w << ", lines " << p.lines);
+        }
     }
 }
 
@@ -185,9 +197,7 @@ BOOST_AUTO_TEST_CASE(two_threads_find_the_same_values_as_one) {
     Solver one(board, ExtraTurnRule::kUnlimited), two(board, ExtraTurnRule::kUnlimited, twoThreads);
     std::mt19937_64 rng(13);
     for (int i = 0; i < 60; ++i) {
-        SolverPosition p;
-        for (int filled = 8 + i % 7; filled > 0;)
-            if (LineSet bit = lineBit(static_cast<int>(rng() % board.lineCount())); !(p.lines & bit)) p.lines |= bit, --filled;
+        SolverPosition p = randomPosition(board, 8 + i % 7, rng);
         BOOST_TEST(one.value(p) == two.value(p), "lines " << p.lines);
     }
     BOOST_TEST(two.value({}) == -3);
