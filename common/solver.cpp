@@ -399,12 +399,23 @@ std::vector<MoveValue> Solver::moveValues(const SolverPosition &position) {
 }
 
 std::vector<int> Solver::optimalMoves(const SolverPosition &position) {
-    std::vector<MoveValue> values = moveValues(position);
-    int best = std::numeric_limits<int>::min();
-    for (const MoveValue &mv : values) best = std::max(best, mv.value);
+    // The value first, then one null-window test per move: "does it keep the value?"
+    const int best = value(position);
+    const bool extra = rule_ == ExtraTurnRule::kAtMostOne && position.onExtraTurn;
     std::vector<int> moves;
-    for (const MoveValue &mv : values)
-        if (mv.value == best) moves.push_back(mv.line);
+    for (int l = 0; l < graph_.lineCount(); ++l) {
+        if (position.lines & lineBit(l)) continue;
+        const int closes = capturesOf(position.lines, l);
+        SolverPosition next{position.lines | lineBit(l), false};
+        bool keeps;
+        if (closes > 0 && (rule_ == ExtraTurnRule::kUnlimited || !extra)) {
+            next.onExtraTurn = rule_ == ExtraTurnRule::kAtMostOne;
+            keeps = valueAtLeast(next, best - closes);  // closes + value(next) >= best
+        } else {
+            keeps = !valueAtLeast(next, closes - best + 1);  // closes - value(next) >= best
+        }
+        if (keeps) moves.push_back(l);
+    }
     return moves;
 }
 

@@ -4,7 +4,7 @@
 //   dotssolve dotsboxes GRID [--player P]
 //   dotssolve dotstriangles GRID [--player P] [--extra]
 //   dotssolve rect H W [--moves "R C h,R C v,..."]
-//   ... [--json]
+//   ... [--json] [--value-only] [--threads N] [--memory MB]
 //
 // GRID is the 18-digit number the programs use. For rect, the moves (in the boxes
 // notation) are played from the empty board by players 1 and 2, with extra turns.
@@ -87,8 +87,27 @@ Problem rectangleProblem(const BoardGraph &graph, int height, int width, const s
     return p;
 }
 
+// How to search: what the command line says beyond the position.
+struct SearchSettings {
+    bool json = false;
+    bool valueOnly = false;  // no per-move analysis: the cheapest way to solve a big board
+    int threads = 1;
+    int memoryMegabytes = 0;  // 0: sized to the board
+};
+
+// Returns solver options for the settings: the table takes at most the memory given.
+SolverOptions solverOptions(const SearchSettings &settings) {
+    SolverOptions options;
+    options.threads = settings.threads;
+    if (settings.memoryMegabytes > 0) {
+        const std::uint64_t buckets = (static_cast<std::uint64_t>(settings.memoryMegabytes) << 20) / 16;
+        options.tableBits = 63 - __builtin_clzll(std::max<std::uint64_t>(buckets, 2));
+    }
+    return options;
+}
+
 int run(const std::string &board, const std::vector<std::string> &args, int player, bool extra, const std::string &moves,
-        bool json) {
+        const SearchSettings &settings) {
     Problem p;
     BoardGraph rectangle({}, {});
     if (board == "dotsboxes" || board == "dotstriangles") {
@@ -110,27 +129,28 @@ int run(const std::string &board, const std::vector<std::string> &args, int play
     }
     if (p.position.lines == p.graph->allLines()) throw std::runtime_error("the game is over: nothing to solve");
 
-    Solver solver(*p.graph, p.rule);
-    std::vector<MoveValue> values = solver.moveValues(p.position);
-    int best = values.front().value;
-    for (const MoveValue &mv : values) best = std::max(best, mv.value);
+    SolverOptions options = solverOptions(settings);
+    Solver solver(*p.graph, p.rule, options);
+    const int best = solver.value(p.position);
+    std::vector<std::string> optimal;
+    if (!settings.valueOnly)
+        for (int line : solver.optimalMoves(p.position)) optimal.push_back(p.moveNames[line]);
     int remaining = 0;
     for (int c = 0; c < p.graph->cellCount(); ++c) remaining += (p.graph->linesOfCell(c) & ~p.position.lines) != 0;
     const int other = 3 - p.mover;
     const int moverFinal = p.score[p.mover] + (remaining + best) / 2, otherFinal = p.score[other] + (remaining - best) / 2;
-    std::vector<std::string> optimal;
-    for (const MoveValue &mv : values)
-        if (mv.value == best) optimal.push_back(p.moveNames[mv.line]);
 
-    if (json) {
+    if (settings.json) {
         nlohmann::json out = {{"board", board},
                               {"player_to_move", p.mover},
                               {"value", best},
                               {"final_score", {{"player1", p.mover == 1 ? moverFinal : otherFinal},
-                                               {"player2", p.mover == 2 ? moverFinal : otherFinal}}},
-                              {"optimal_moves", optimal},
-                              {"move_values", nlohmann::json::object()}};
-        for (const MoveValue &mv : values) out["move_values"][p.moveNames[mv.line]] = mv.value;
+                                               {"player2", p.mover == 2 ? moverFinal : otherFinal}}}};
+        if (!settings.valueOnly) {
+            out["optimal_moves"] = optimal;
+            out["move_values"] = nlohmann::json::object();
+            for (const MoveValue &mv : solver.moveValues(p.position)) out["move_values"][p.moveNames[mv.line]] = mv.value;
+        }
         std::cout << out.dump(2) << "\n";
         return 0;
     }
@@ -141,6 +161,7 @@ int run(const std::string &board, const std::vector<std::string> &args, int play
     const int final1 = p.mover == 1 ? moverFinal : otherFinal, final2 = p.mover == 2 ? moverFinal : otherFinal;
     std::cout << "Perfect play ends " << final1 << "-" << final2 << ": "
               << (final1 == final2 ? "a draw" : final1 > final2 ? "Player 1 wins" : "Player 2 wins") << ".\n";
+    if (settings.valueOnly) return 0;
     std::cout << "Optimal moves:";
     for (std::size_t i = 0; i < optimal.size(); ++i) std::cout << (i ? ", " : " ") << optimal[i];
     std::cout << "\n";
@@ -154,16 +175,21 @@ int main(int argc, char **argv) {
     std::string board, moves;
     std::vector<std::string> args;
     int player = 1;
-    bool extra = false, json = false;
+    bool extra = false;
+    SearchSettings settings;
     app.add_option("board", board, "dotsboxes, dotstriangles or rect")->required();
     app.add_option("args", args, "GRID (the 18-digit number), or H W for rect")->required();
     app.add_option("--player", player, "who is to move (default 1)")->check(CLI::Range(1, 2));
     app.add_flag("--extra", extra, "dotstriangles: the mover is already on an extra turn");
     app.add_option("--moves", moves, "rect: moves from the empty board, e.g. \"0 0 h,1 2 v\"");
-    app.add_flag("--json", json, "print JSON");
+    app.add_flag("--json", settings.json, "print JSON");
+    app.add_flag("--value-only", settings.valueOnly, "the value and final score only, not which moves keep it");
+    app.add_option("--threads", settings.threads, "threads that search together (default 1)")->check(CLI::Range(1, 64));
+    app.add_option("--memory", settings.memoryMegabytes, "MB for the table (default: sized to the board)")
+        ->check(CLI::Range(1, 1 << 20));
     try {
         app.parse(argc, argv);
-        return run(board, args, player, extra, moves, json);
+        return run(board, args, player, extra, moves, settings);
     } catch (const CLI::ParseError &e) {
         return app.exit(e) == 0 ? 0 : 2;
     } catch (const std::exception &e) {

@@ -243,6 +243,28 @@ BOOST_AUTO_TEST_CASE(dotssolve_answers) {
     BOOST_TEST(extra.status == 0);
 }
 
+BOOST_AUTO_TEST_CASE(dotssolve_search_settings) {
+    auto solve = [](const std::vector<std::string> &args) { return dotslab_harness::runProgram(DOTSSOLVE_PROGRAM, args, ""); };
+    // Threads and table size change the time, never the answer.
+    const std::vector<std::string> position = {"rect", "3", "3", "--moves", "0 0 h,1 1 v,2 2 h"};
+    std::vector<std::string> settings = position;
+    settings.insert(settings.end(), {"--threads", "2", "--memory", "1"});
+    dotslab_harness::ProgramOutcome plain = solve(position), tuned = solve(settings);
+    BOOST_TEST(plain.status == 0);
+    BOOST_TEST(tuned.out == plain.out);
+    BOOST_TEST(plain.out.find("Optimal moves: ") != std::string::npos, plain.out);
+    // --value-only: the value and the final score, no moves.
+    dotslab_harness::ProgramOutcome valueOnly = solve({"rect", "2", "2", "--value-only", "--json"});
+    BOOST_TEST(valueOnly.out == "{\n  \"board\": \"rect\",\n  \"final_score\": {\n    \"player1\": 3,\n    \"player2\": 1\n  },\n"
+                                "  \"player_to_move\": 1,\n  \"value\": 2\n}\n");
+    dotslab_harness::ProgramOutcome text = solve({"rect", "3", "4", "--value-only"});
+    BOOST_TEST(text.out == "Player 1 to move; score so far 0-0; 12 cells left.\n"
+                           "Value: 0 (Player 1 takes 0 more of the remaining cells than Player 2)\n"
+                           "Perfect play ends 6-6: a draw.\n");
+    BOOST_TEST(solve({"rect", "2", "2", "--threads", "0"}).status == 2, "no threads");
+    BOOST_TEST(solve({"rect", "2", "2", "--memory", "-5"}).status == 2, "negative memory");
+}
+
 BOOST_AUTO_TEST_CASE(perfect_computer_plays_only_optimal_moves) {
     const std::string prompt = "What two dots would you like to connect? (Q to quit) ";
     for (int n : {2, 3}) {
