@@ -38,8 +38,10 @@
 //
 // Results (value for the first player, from empty): 2 x 3 -2 in 0.4 ms; 2 x 4 +2 in 9 ms;
 // 3 x 3 -3 in 20 ms (247k positions); 3 x 4 0 in 1.3 s (10.5M positions), 0.82 s on two
-// threads; 4 x 4 0 (a tie) in about 3 minutes on two threads with a 16 GB table (1.4G
-// positions). The full tables of the cruciform and hexagon games take 4.6 ms.
+// threads; 4 x 4 0 (a tie): 140 s on two threads with a 4 GB table (1.46G positions),
+// 154 s with 8 GB, 176 s with 16 GB (more memory, more TLB and cache misses), 211 s with
+// 1 GB (2.8G positions: the table overflows); 372 s on one thread with 16 GB. The full
+// tables of the cruciform and hexagon games take 4.6 ms.
 #pragma once
 
 #include <array>
