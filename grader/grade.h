@@ -6,6 +6,7 @@
 // fuzz (one test whose score is the fraction of random games passed).
 #pragma once
 
+#include <algorithm>
 #include <map>
 #include <string>
 #include <vector>
@@ -26,8 +27,12 @@ struct GradeOptions {
     std::map<std::string, double> rubric;  // category -> points, over the assignment's default
     int slot = 0;                          // first parallel slot of this grading
     int parallelRuns = 1;                  // program runs at once (slots slot .. slot+parallelRuns-1;
-                                           // the function harness uses slot+parallelRuns)
+                                           // the harness suites use the next three)
 };
+
+// Returns how many sandbox slots (uids) one grading uses at once: its program runs and
+// the three harness suites.
+inline int slotsPerGrading(const GradeOptions &options) { return std::max(1, options.parallelRuns) + 3; }
 
 struct TestOutcome {
     std::string category;     // "transcripts"

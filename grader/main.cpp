@@ -80,7 +80,7 @@ int gradeBatch(const Assignment &assignment, const CommandLine &cl) {
     bool terminal = isatty(STDERR_FILENO) != 0;
     auto worker = [&](int slot) {
         GradeOptions options = cl.options;
-        options.slot = 2 * slot;  // one run at a time per job (slot 2k) plus its harness (2k+1)
+        options.slot = slot * slotsPerGrading(options);  // every job has uids of its own
         for (std::size_t i; (i = next++) < entries.size();) {
             std::string student = entries[i].stem().string();
             results[i] = {student, gradeSubmission(assignment, entries[i].string(), options)};
@@ -110,7 +110,7 @@ int run(const CommandLine &cl) {
     if (cl.submission.empty()) throw CLI::ValidationError("give a SUBMISSION, --batch DIR or --explain");
     if (!fs::exists(cl.submission)) throw std::runtime_error("no such submission: " + cl.submission);
     GradeOptions options = cl.options;
-    options.parallelRuns = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    options.parallelRuns = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 64u));  // 64 + 3 slots fit a block
     GradeReport report = gradeSubmission(assignment, cl.submission, options);
     writeTerminalReport(report, std::cout);
     if (!cl.jsonPath.empty()) writeFile(cl.jsonPath, gradescopeJson(report));

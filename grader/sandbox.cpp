@@ -28,14 +28,15 @@ namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
 constexpr uid_t kFirstSlotUid = 61000;  // no login account uses uids from here on
-constexpr int kSlotsPerGrader = 64;      // each running dotsgrade owns a block of this many uids
+constexpr int kSlotsPerGrader = 256;     // each running dotsgrade owns a block of this many uids
+constexpr int kGraderBlocks = 16;        // graders at once: the last uid stays below nobody (65534)
 
 // Returns the first uid of this process's block. Blocks are claimed with a lock held for
 // the process's lifetime, so two graders running at once never share (and never kill)
 // each other's runs.
 uid_t firstUidOfThisGrader() {
     static const uid_t first = [] {
-        for (int block = 0; block < 64; ++block) {
+        for (int block = 0; block < kGraderBlocks; ++block) {
             std::string lock = "/tmp/dotsgrade-uid-block-" + std::to_string(block) + ".lock";
             int fd = open(lock.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
             if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0) return kFirstSlotUid + static_cast<uid_t>(block * kSlotsPerGrader);
