@@ -1,6 +1,9 @@
 #include "files.h"
 #include "source_rules.h"
 
+#include <cxxabi.h>
+
+#include <cstdlib>
 #include <fstream>
 #include <regex>
 #include <set>
@@ -9,18 +12,36 @@
 namespace dotslab::grader {
 namespace {
 
-// Returns the lines of nm's output for the objects (extra nm options first).
-std::vector<std::string> symbols(const BuildResult &build, const std::vector<std::string> &options) {
+// One symbol of the submission's objects, as nm lists it.
+struct Symbol {
+    char type = '?';       // nm's letter: T, D, B, U, ...
+    std::string mangled;   // as in the object
+    std::string readable;  // demangled, as nm -C prints it
+    // Returns true for a symbol the objects define (nm --defined-only), not one they use.
+    bool defined() const { return type != 'U' && type != 'w' && type != 'v'; }
+};
+
+// Returns every symbol of the objects: one nm run, demangled here (the same demangler nm
+// -C uses, so the names read the same).
+std::vector<Symbol> symbolsOf(const BuildResult &build) {
     std::vector<std::string> command = {"/usr/bin/nm"};
-    command.insert(command.end(), options.begin(), options.end());
     command.insert(command.end(), build.objects.begin(), build.objects.end());
     std::string output;
     runTool(command, output);
-    std::vector<std::string> lines;
+    std::vector<Symbol> symbols;
     std::istringstream in(output);
-    for (std::string line; std::getline(in, line);)
-        if (!line.empty() && line.back() != ':') lines.push_back(line);
-    return lines;
+    for (std::string line; std::getline(in, line);) {
+        if (line.size() < 20 || line.back() == ':') continue;  // blank lines and "file.o:" headers
+        Symbol symbol;
+        symbol.type = line[17];
+        symbol.mangled = line.substr(19);
+        int status = -1;
+        char *readable = abi::__cxa_demangle(symbol.mangled.c_str(), nullptr, nullptr, &status);
+        symbol.readable = status == 0 && readable ? readable : symbol.mangled;
+        std::free(readable);
+        symbols.push_back(symbol);
+    }
+    return symbols;
 }
 
 // Calls found(line number, line text) for every line of code (comments and literals
@@ -39,12 +60,12 @@ std::string where(const std::string &source, int line) {
     return source.substr(source.find_last_of('/') + 1) + ":" + std::to_string(line);
 }
 
-RuleResult prototypes(const Assignment &assignment, const BuildResult &build) {
+RuleResult prototypes(const Assignment &assignment, const std::vector<Symbol> &symbols) {
     RuleResult rule{"prototypes", "mandated functions with their exact prototypes"};
     std::set<std::string> defined;
     std::vector<std::string> demangled;
-    for (const std::string &line : symbols(build, {"--defined-only"})) defined.insert(line.substr(line.rfind(' ') + 1));
-    for (const std::string &line : symbols(build, {"--defined-only", "-C"})) demangled.push_back(line.substr(19));
+    for (const Symbol &symbol : symbols)
+        if (symbol.defined()) defined.insert(symbol.mangled), demangled.push_back(symbol.readable);
     for (const MandatedFunction &f : assignment.functions) {
         if (defined.count(f.mangled)) continue;
         rule.passed = false;
@@ -56,11 +77,11 @@ RuleResult prototypes(const Assignment &assignment, const BuildResult &build) {
     return rule;
 }
 
-RuleResult noGlobals(const BuildResult &build) {
+RuleResult noGlobals(const std::vector<Symbol> &symbols) {
     RuleResult rule{"no_globals", "no global variables"};
-    for (const std::string &line : symbols(build, {"--defined-only", "-C"})) {
-        if (line.size() < 20 || std::string("BbDdGgSs").find(line[17]) == std::string::npos) continue;
-        std::string name = line.substr(19);
+    for (const Symbol &symbol : symbols) {
+        if (std::string("BbDdGgSs").find(symbol.type) == std::string::npos) continue;
+        const std::string &name = symbol.readable;
         bool allowed = name == "std::__ioinit" || name.find("::") != std::string::npos || name.rfind("guard variable", 0) == 0 ||
                        name.rfind("__", 0) == 0 || name.rfind("completed.", 0) == 0;
         if (allowed) continue;  // the library's own, or a static local inside a function
@@ -92,14 +113,15 @@ RuleResult noArrays(const BuildResult &build) {
     return rule;
 }
 
-RuleResult noLibrary(const BuildResult &build) {
+RuleResult noLibrary(const BuildResult &build, const std::vector<Symbol> &symbols) {
     RuleResult rule{"no_library", "no library functions besides cin and cout"};
     std::regex allowed(R"(^(std::cin|std::cout|std::istream::get\(char&\)|std::istream::operator>>|std::ostream::|)"
                        R"(std::basic_ostream<|std::basic_istream<char, std::char_traits<char> >& std::operator>>|)"
                        R"(std::operator<<|std::ios_base::Init::|std::basic_ios<|__cxa_atexit|__dso_handle|)"
                        R"(_GLOBAL_OFFSET_TABLE_|__gxx_personality_v0|_Unwind_Resume|__stack_chk_fail))");
-    for (const std::string &line : symbols(build, {"-u", "-C"})) {
-        std::string name = line.substr(line.find("U ") + 2);
+    for (const Symbol &symbol : symbols) {
+        if (symbol.defined()) continue;
+        const std::string &name = symbol.readable;
         if (std::regex_search(name, allowed)) continue;
         rule.passed = false;
         rule.detail += "uses " + name + "\n";
@@ -150,12 +172,13 @@ std::string codeOnly(const std::string &source) {
 
 std::vector<RuleResult> checkSourceRules(const Assignment &assignment, const BuildResult &build) {
     std::vector<RuleResult> results;
-    if (!assignment.functions.empty()) results.push_back(prototypes(assignment, build));
-    if (assignment.noGlobals) results.push_back(noGlobals(build));
+    const std::vector<Symbol> symbols = symbolsOf(build);
+    if (!assignment.functions.empty()) results.push_back(prototypes(assignment, symbols));
+    if (assignment.noGlobals) results.push_back(noGlobals(symbols));
     if (assignment.packedEncoding) results.push_back(noFloatingPoint(build));
     if (assignment.noArraysNoLibrary) {
         results.push_back(noArrays(build));
-        results.push_back(noLibrary(build));
+        results.push_back(noLibrary(build, symbols));
     }
     return results;
 }
