@@ -99,14 +99,6 @@ int Solver::capturesOf(LineSet lines, int line) const {
     return closed;
 }
 
-bool Solver::givesThirdSide(LineSet lines, int line) const {
-    const LineSet after = lines | lineBit(line);
-    for (int k = 0; k < lineCellCount_[line]; ++k)
-        if (const LineSet missing = cellLines_[lineCells_[line][k]] & ~after; missing != 0 && (missing & (missing - 1)) == 0)
-            return true;  // one side short
-    return false;
-}
-
 int Solver::missingSides(LineSet lines, int cell) const {
     int count = 0;
     for (LineSet missing = cellLines_[cell] & ~lines; missing != 0; missing &= missing - 1) ++count;
@@ -247,10 +239,10 @@ Solver::Images Solver::played(const Images &images, int line) const {
 }
 
 int Solver::search(const Images &given, bool extra, int alpha, int beta) {
+    if (stop_ && stop_->load(std::memory_order_relaxed)) return 0;  // another thread has the answer
     const bool safeCapturesApply = rule_ == ExtraTurnRule::kUnlimited && options_.useSafeCaptures;
     // A capture that gives the opponent no new three-sided cell is optimal: play it here
     // and go on, so the positions in between need no table entries of their own.
-    if (stop_ && stop_->load(std::memory_order_relaxed)) return 0;  // another thread has the answer
     Images images = given;
     int gained = 0;
     CellScan scan;
@@ -305,9 +297,8 @@ int Solver::search(const Images &given, bool extra, int alpha, int beta) {
     const int moveCount = captureCount + quietCount + restCount;
 
     int best = std::numeric_limits<int>::min(), bestMove = -1;
-    auto tryMove = [&](int l) {
+    auto tryMove = [&](int l, const Images &next) {
         const int c = (scan.captureLines & lineBit(l)) ? ((scan.doubleCaptureLines & lineBit(l)) ? 2 : 1) : 0;
-        const Images next = played(images, l);
         ++ply_;
         int v;
         if (c > 0 && (rule_ == ExtraTurnRule::kUnlimited || !extra))
@@ -327,12 +318,11 @@ int Solver::search(const Images &given, bool extra, int alpha, int beta) {
         rule_ == ExtraTurnRule::kUnlimited && options_.useChainReductions && scan.captureLines ? reducedMoves(lines, reduced) : 0;
     if (reducedCount > 0) {
         for (int k = 0; k < reducedCount; ++k)
-            if (tryMove(reduced[k])) break;
+            if (tryMove(reduced[k], played(images, reduced[k]))) break;
     } else {
         // The move that decided this position before goes first (or its first open twin).
         if (hint >= 0) {
-            for (const TwinGroup &twins : twinGroups_)
-                if ((twins.lines & lineBit(hint)) && (twins.lines & ~lines)) hint = __builtin_ctzll(twins.lines & ~lines);
+            if (const LineSet openTwins = imageTwins_[hint][0] & ~lines; openTwins != 0) hint = __builtin_ctzll(openTwins);
             for (int k = 0; k < moveCount && !(lines & lineBit(hint)); ++k)
                 if (moves[k] == hint) {
                     std::rotate(moves, moves + k, moves + k + 1);
@@ -341,12 +331,16 @@ int Solver::search(const Images &given, bool extra, int alpha, int beta) {
         }
         if (helperIndex_ > 0 && ply_ < 2 && moveCount > 1)  // helpers start elsewhere
             std::rotate(moves, moves + helperIndex_ % moveCount, moves + moveCount);
+        Images next = moveCount > 0 ? played(images, moves[0]) : Images{};
         for (int k = 0; k < moveCount; ++k) {
+            Images following{};
             if (k + 1 < moveCount) {  // the next child's slot arrives while this child is searched
+                following = played(images, moves[k + 1]);
                 int orientation = 0;
-                table_->prefetch(canonicalKey(played(images, moves[k + 1]), orientation));
+                table_->prefetch(canonicalKey(following, orientation));
             }
-            if (tryMove(moves[k])) break;
+            if (tryMove(moves[k], next)) break;
+            next = following;
         }
     }
 
@@ -378,22 +372,23 @@ bool Solver::valueAtLeast(const SolverPosition &position, int v) {
     return searchFrom(position.lines, extra, v - 1, v) >= v;
 }
 
+Solver::Child Solver::childOf(const SolverPosition &position, int line) const {
+    Child child;
+    child.closes = capturesOf(position.lines, line);
+    child.position.lines = position.lines | lineBit(line);
+    const bool extra = rule_ == ExtraTurnRule::kAtMostOne && position.onExtraTurn;
+    child.sameMover = child.closes > 0 && (rule_ == ExtraTurnRule::kUnlimited || !extra);
+    child.position.onExtraTurn = child.sameMover && rule_ == ExtraTurnRule::kAtMostOne;
+    return child;
+}
+
 std::vector<MoveValue> Solver::moveValues(const SolverPosition &position) {
     std::vector<MoveValue> values;
-    const bool extra = rule_ == ExtraTurnRule::kAtMostOne && position.onExtraTurn;
     for (int l = 0; l < graph_.lineCount(); ++l) {
         if (position.lines & lineBit(l)) continue;
-        MoveValue mv;
-        mv.line = l;
-        mv.closes = capturesOf(position.lines, l);
-        SolverPosition next{position.lines | lineBit(l), false};
-        if (mv.closes > 0 && (rule_ == ExtraTurnRule::kUnlimited || !extra)) {
-            next.onExtraTurn = rule_ == ExtraTurnRule::kAtMostOne;
-            mv.value = mv.closes + value(next);
-        } else {
-            mv.value = mv.closes - value(next);
-        }
-        values.push_back(mv);
+        const Child child = childOf(position, l);
+        const int after = value(child.position);
+        values.push_back({l, child.sameMover ? child.closes + after : child.closes - after, child.closes});
     }
     return values;
 }
@@ -401,19 +396,12 @@ std::vector<MoveValue> Solver::moveValues(const SolverPosition &position) {
 std::vector<int> Solver::optimalMoves(const SolverPosition &position) {
     // The value first, then one null-window test per move: "does it keep the value?"
     const int best = value(position);
-    const bool extra = rule_ == ExtraTurnRule::kAtMostOne && position.onExtraTurn;
     std::vector<int> moves;
     for (int l = 0; l < graph_.lineCount(); ++l) {
         if (position.lines & lineBit(l)) continue;
-        const int closes = capturesOf(position.lines, l);
-        SolverPosition next{position.lines | lineBit(l), false};
-        bool keeps;
-        if (closes > 0 && (rule_ == ExtraTurnRule::kUnlimited || !extra)) {
-            next.onExtraTurn = rule_ == ExtraTurnRule::kAtMostOne;
-            keeps = valueAtLeast(next, best - closes);  // closes + value(next) >= best
-        } else {
-            keeps = !valueAtLeast(next, closes - best + 1);  // closes - value(next) >= best
-        }
+        const Child child = childOf(position, l);
+        const bool keeps = child.sameMover ? valueAtLeast(child.position, best - child.closes)       // closes + after >= best
+                                           : !valueAtLeast(child.position, child.closes - best + 1);  // closes - after >= best
         if (keeps) moves.push_back(l);
     }
     return moves;

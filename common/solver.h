@@ -115,7 +115,13 @@ class Solver {
     };
     Chain walkChain(LineSet lines, int cell, int missing) const;
     int reducedMoves(LineSet lines, int moves[2]) const;
-    bool givesThirdSide(LineSet lines, int line) const;
+    // A move's outcome: the position after it and what it is worth to the mover.
+    struct Child {
+        SolverPosition position;
+        int closes = 0;          // cells the move completes
+        bool sameMover = false;  // the mover moves again: value = closes + value(position), else closes - value(position)
+    };
+    Child childOf(const SolverPosition &position, int line) const;
     // What one pass over the cells finds: the lines that capture (a cell one side short),
     // capture two, or give a cell its third side (a cell two sides short).
     struct CellScan {
