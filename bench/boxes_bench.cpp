@@ -12,7 +12,7 @@
 #include <fstream>
 #include <random>
 
-#include "atomic_file.h"
+#include "files/atomic_file.h"
 #include "grid_file.h"
 #include "grid_text.h"
 #include "move_parser.h"

@@ -6,7 +6,7 @@
 
 #include <sstream>
 
-#include "grid_checks.h"
+#include "harness/grid_checks.h"
 
 using namespace dotslab_harness;
 

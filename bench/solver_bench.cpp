@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "cruciform.h"
-#include "hexagon.h"
-#include "rectangle.h"
-#include "solver.h"
+#include "board/cruciform.h"
+#include "board/hexagon.h"
+#include "board/rectangle.h"
+#include "solver/solver.h"
 
 using namespace dotslab;
 

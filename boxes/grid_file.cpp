@@ -48,18 +48,6 @@ bool readOwnerLine(std::string_view line, int count, int playerCount, std::vecto
 
 }  // namespace
 
-std::optional<int> parseInteger(std::string_view text, int lo, int hi) {
-    if (text.empty()) return std::nullopt;
-    long long value = 0;
-    for (char c : text) {
-        if (c < '0' || c > '9') return std::nullopt;
-        value = value * 10 + (c - '0');
-        if (value > hi) value = static_cast<long long>(hi) + 1;  // saturate: stays out of range, never overflows
-    }
-    if (value < lo || value > hi) return std::nullopt;
-    return static_cast<int>(value);
-}
-
 std::optional<RectangleGame> parseGridFile(std::string_view text, int height, int width, int playerCount) {
     std::vector<std::string_view> lines = splitLines(text);
     if (static_cast<long long>(lines.size()) != 1 + (2LL * height + 1) + height) return std::nullopt;

@@ -22,13 +22,16 @@
 #include <string>
 #include <string_view>
 
-#include "rectangle_game.h"
+#include "board/rectangle_game.h"
+#include "text/integer_token.h"
 
 namespace dotslab::boxes {
 
 // Returns the value of text if it is one or more ASCII digits (nothing else) with a
-// value in lo..hi, else nothing. Any number of digits is safe (no overflow).
-std::optional<int> parseInteger(std::string_view text, int lo, int hi);
+// value in lo..hi, else nothing: boxes' numbers (sizes, owners) take no sign.
+inline std::optional<int> parseInteger(std::string_view text, int lo, int hi) {
+    return integerToken(text, Sign::kNone, lo, hi);
+}
 
 // Returns the game stored in text for a height x width grid and playerCount players, or
 // nothing if text is not a valid game.

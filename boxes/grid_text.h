@@ -9,7 +9,7 @@
 
 #include <string>
 
-#include "rectangle_game.h"
+#include "board/rectangle_game.h"
 
 namespace dotslab::boxes {
 

@@ -13,10 +13,10 @@
 #include <optional>
 #include <string>
 
-#include "atomic_file.h"
+#include "files/atomic_file.h"
 #include "grid_file.h"
 #include "grid_text.h"
-#include "line_reader.h"
+#include "text/line_reader.h"
 #include "move_parser.h"
 
 namespace {

@@ -1,5 +1,8 @@
 #include "move_parser.h"
 
+#include "text/characters.h"
+#include "text/integer_token.h"
+
 namespace dotslab::boxes {
 namespace {
 
@@ -7,12 +10,12 @@ namespace {
 // if there is none or it has more than 4 digits (every coordinate is below 1000).
 int takeNumber(std::string_view &text) {
     std::size_t digits = 0;
-    while (digits < text.size() && text[digits] >= '0' && text[digits] <= '9') ++digits;
-    if (digits == 0 || digits > 4 || (digits > 1 && text[0] == '0')) return -1;
-    int value = 0;
-    for (std::size_t i = 0; i < digits; ++i) value = value * 10 + (text[i] - '0');
+    while (digits < text.size() && isDigit(text[digits])) ++digits;
+    if (digits > 4 || (digits > 1 && text[0] == '0')) return -1;
+    const std::optional<int> value = integerToken(text.substr(0, digits), Sign::kNone);
+    if (!value) return -1;
     text.remove_prefix(digits);
-    return value;
+    return *value;
 }
 
 // Removes `c` from the front of text; returns false if text does not start with it.

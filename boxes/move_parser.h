@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-#include "rectangle.h"
+#include "board/rectangle.h"
 
 namespace dotslab::boxes {
 

@@ -14,7 +14,7 @@
 
 #include <vector>
 
-#include "rectangle_game.h"
+#include "board/rectangle_game.h"
 
 namespace dotslab::dotscomputer {
 

@@ -2,11 +2,10 @@
 
 #include <cstdlib>
 
+#include "text/characters.h"
+
 namespace dotslab::dotscomputer {
 namespace {
-
-bool isLetter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
 
 struct Dot {
     int row = -1, col = -1;  // 0-based

@@ -14,7 +14,7 @@
 #include <string>
 #include <string_view>
 
-#include "rectangle_game.h"
+#include "board/rectangle_game.h"
 
 namespace dotslab::dotscomputer {
 

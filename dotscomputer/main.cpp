@@ -10,8 +10,9 @@
 
 #include "computer_player.h"
 #include "console_text.h"
-#include "line_reader.h"
-#include "solver.h"
+#include "text/characters.h"
+#include "text/line_reader.h"
+#include "solver/solver.h"
 
 namespace {
 
@@ -52,13 +53,12 @@ class ComputerPlayer {
     std::unique_ptr<Solver> solver_;
 };
 
-bool isBlank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
 
 // Returns the grid size the line asks for: an integer 2..8 with optional surrounding
 // whitespace (and an optional sign), else nothing.
 std::optional<int> gridSize(std::string_view line) {
-    while (!line.empty() && isBlank(line.front())) line.remove_prefix(1);
-    while (!line.empty() && isBlank(line.back())) line.remove_suffix(1);
+    while (!line.empty() && isWhitespace(line.front())) line.remove_prefix(1);
+    while (!line.empty() && isWhitespace(line.back())) line.remove_suffix(1);
     if (!line.empty() && (line.front() == '+' || line.front() == '-')) {
         if (line.front() == '-') return std::nullopt;  // no negative number is in range
         line.remove_prefix(1);

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "board.h"
-#include "console_model.h"
+#include "text/integer_token.h"
 #include "game_tree.h"
 
 namespace {

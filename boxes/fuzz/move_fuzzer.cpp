@@ -6,7 +6,7 @@
 #include <sstream>
 #include <string>
 
-#include "line_reader.h"
+#include "text/line_reader.h"
 #include "move_parser.h"
 
 namespace {

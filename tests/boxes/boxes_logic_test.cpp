@@ -11,11 +11,11 @@
 #include <random>
 #include <sstream>
 
-#include "files.h"
-#include "atomic_file.h"
+#include "files/files.h"
+#include "files/atomic_file.h"
 #include "grid_file.h"
 #include "grid_text.h"
-#include "line_reader.h"
+#include "text/line_reader.h"
 #include "move_parser.h"
 
 using namespace dotslab;

@@ -9,28 +9,28 @@
 #include <random>
 #include <sstream>
 
-#include "files.h"
+#include "files/files.h"
 #include "grid_file.h"
 #include "grid_text.h"
 #include "move_parser.h"
-#include "program_runner.h"
+#include "process/process_runner.h"
 
 using namespace dotslab;
 using namespace dotslab::boxes;
-using dotslab_harness::ProgramOutcome;
+using dotslab::RunResult;
 namespace fs = std::filesystem;
 
 namespace {
 
 const std::string kUsage = "Usage: boxes height width playercount [filename]\n";
 
-ProgramOutcome runBoxes(const std::vector<std::string> &args, const std::string &input = "") {
-    return dotslab_harness::runProgram(BOXES_PROGRAM, args, input);
+RunResult runBoxes(const std::vector<std::string> &args, const std::string &input = "") {
+    return dotslab::runTrusted(BOXES_PROGRAM, args, input);
 }
 
 // Checks that boxes with args ends with status and exactly `message` on standard error.
 void expectError(const std::vector<std::string> &args, int status, const std::string &message) {
-    ProgramOutcome got = runBoxes(args);
+    RunResult got = runBoxes(args);
     std::string shown;
     for (const std::string &a : args) shown += " '" + a + "'";
     BOOST_TEST(got.status == status, "boxes" << shown << ": expected status " << status << ", got " << got.ending());
@@ -104,7 +104,7 @@ BOOST_AUTO_TEST_CASE(status_5_error_reading_grid_contents) {
 }
 
 BOOST_AUTO_TEST_CASE(status_6_end_of_user_input) {
-    ProgramOutcome got = runBoxes({"2", "2", "2"}, "0 0 h\n");
+    RunResult got = runBoxes({"2", "2", "2"}, "0 0 h\n");
     BOOST_TEST(got.status == 6, got.ending());
     BOOST_TEST(got.err == "End of user input\n");
     BOOST_TEST(got.out == "+ + +\n     \n+ + +\n     \n+ + +\nA> +-+ +\n     \n+ + +\n     \n+ + +\nB> ");
@@ -113,7 +113,7 @@ BOOST_AUTO_TEST_CASE(status_6_end_of_user_input) {
 }
 
 BOOST_AUTO_TEST_CASE(status_0_normal_end) {
-    ProgramOutcome got = runBoxes({"02", "002", "2"}, "0 0 h\n0 1 h\n1 0 h\n1 1 h\n2 0 h\n2 1 h\n0 0 v\n0 1 v\n0 2 v\n1 0 v\n1 1 v\n1 2 v\n");
+    RunResult got = runBoxes({"02", "002", "2"}, "0 0 h\n0 1 h\n1 0 h\n1 1 h\n2 0 h\n2 1 h\n0 0 v\n0 1 v\n0 2 v\n1 0 v\n1 1 v\n1 2 v\n");
     BOOST_TEST(got.status == 0, got.ending());
     BOOST_TEST(got.err.empty());
     // Worked by hand: B takes the top two cells, A the bottom two.
@@ -129,7 +129,7 @@ BOOST_AUTO_TEST_SUITE(saving_and_loading)
 BOOST_AUTO_TEST_CASE(save_then_load_through_the_program) {
     TemporaryDirectory dir("dotslab-test");
     const std::string path = (dir.path() / "saved game.txt").string();
-    ProgramOutcome got = runBoxes({"2", "3", "3"}, "0 0 h\n1 3 v\nw " + path + "\r\n0 1 h\n");
+    RunResult got = runBoxes({"2", "3", "3"}, "0 0 h\n1 3 v\nw " + path + "\r\n0 1 h\n");
     BOOST_TEST(got.status == 6);
     BOOST_TEST(got.err == "Save complete\nEnd of user input\n");
     const std::string saved = "3\n100\n0000\n000\n0001\n000\n0,0,0\n0,0,0\n";
@@ -137,14 +137,14 @@ BOOST_AUTO_TEST_CASE(save_then_load_through_the_program) {
     // The same player is prompted again, without the grid, after the save.
     BOOST_TEST(got.out.find("C> C> ") != std::string::npos);
 
-    ProgramOutcome loaded = runBoxes({"2", "3", "3", path}, "w " + path + "\n");
+    RunResult loaded = runBoxes({"2", "3", "3", path}, "w " + path + "\n");
     BOOST_TEST(loaded.out.substr(0, 32) == "+-+ + +\n       \n+ + + +\n      |\n");
     BOOST_TEST(loaded.out.find("C> C> ") != std::string::npos, "the loaded game starts with the saved player");
     BOOST_TEST(readFileText(path) == saved, "loading and saving again gives the identical bytes");
 }
 
 BOOST_AUTO_TEST_CASE(failed_save_keeps_playing) {
-    ProgramOutcome got = runBoxes({"2", "2", "2"}, "w /no/such/folder/x\nw\n0 0 h\n");
+    RunResult got = runBoxes({"2", "2", "2"}, "w /no/such/folder/x\nw\n0 0 h\n");
     BOOST_TEST(got.err == "Can not open file for write\nEnd of user input\n");
     BOOST_TEST(got.out.find("A> A> A> +-+ +") != std::string::npos, "same player, no grid, after the failed save and 'w'");
 }
@@ -153,7 +153,7 @@ BOOST_AUTO_TEST_CASE(failed_save_leaves_the_existing_file) {
     TemporaryDirectory dir("dotslab-test");
     const std::string path = fileIn(dir, "precious", "do not touch\n");
     fs::create_directory(dir.path() / "sub");
-    ProgramOutcome got = runBoxes({"2", "2", "2"}, "w " + (dir.path() / "sub").string() + "\n");
+    RunResult got = runBoxes({"2", "2", "2"}, "w " + (dir.path() / "sub").string() + "\n");
     BOOST_TEST(got.err == "Can not open file for write\nEnd of user input\n");
     BOOST_TEST(readFileText(path) == "do not touch\n");
 }
@@ -166,7 +166,7 @@ BOOST_AUTO_TEST_CASE(the_spec_transcript) {
     const fs::path stem = fs::path(DOTSLAB_TRANSCRIPTS) / "boxes-sample";
     std::istringstream args(readFileText(stem.string() + ".args"));
     std::vector<std::string> words{std::istream_iterator<std::string>(args), std::istream_iterator<std::string>()};
-    ProgramOutcome got = runBoxes(words, readFileText(stem.string() + ".in"));
+    RunResult got = runBoxes(words, readFileText(stem.string() + ".in"));
     BOOST_TEST(got.out == readFileText(stem.string() + ".out"));
     BOOST_TEST(got.err == readFileText(stem.string() + ".err"));
     BOOST_TEST(got.status == std::stoi(readFileText(stem.string() + ".rc")), got.ending());
@@ -190,7 +190,7 @@ BOOST_AUTO_TEST_CASE(random_games_with_invalid_lines_and_many_players) {
         }
         std::string input;
         for (const std::string &l : lines) input += l + (seed % 2 ? "\r\n" : "\n");
-        ProgramOutcome got = runBoxes({std::to_string(h), std::to_string(w), std::to_string(players)}, input);
+        RunResult got = runBoxes({std::to_string(h), std::to_string(w), std::to_string(players)}, input);
         std::string want = expectedOutput(RectangleGame(h, w, players), lines);
         BOOST_TEST(got.out == want, "seed " << seed);
         BOOST_TEST(got.status == 0, "seed " << seed << ": " << got.ending());
@@ -200,7 +200,7 @@ BOOST_AUTO_TEST_CASE(random_games_with_invalid_lines_and_many_players) {
 }
 
 BOOST_AUTO_TEST_CASE(the_largest_grid) {
-    ProgramOutcome got = runBoxes({"999", "999", "100"}, "999 998 h\n");
+    RunResult got = runBoxes({"999", "999", "100"}, "999 998 h\n");
     BOOST_TEST(got.status == 6);
     BOOST_TEST(got.out.size() == 2u * (1999u * 2000u) + 2 * 3, "two full grids and two prompts");
 }

@@ -7,14 +7,14 @@
 #include <random>
 #include <sstream>
 
-#include "files.h"
+#include "files/files.h"
 #include "computer_player.h"
 #include "console_text.h"
-#include "program_runner.h"
+#include "process/process_runner.h"
 
 using namespace dotslab;
 using namespace dotslab::dotscomputer;
-using dotslab_harness::ProgramOutcome;
+using dotslab::RunResult;
 namespace fs = std::filesystem;
 
 namespace {
@@ -22,8 +22,8 @@ namespace {
 const std::string kSizePrompt = "What size grid would you like? (2..8) ";
 const std::string kMovePrompt = "What two dots would you like to connect? (Q to quit) ";
 
-ProgramOutcome runDotscomputer(const std::string &input) {
-    return dotslab_harness::runProgram(DOTSCOMPUTER_PROGRAM, {}, input);
+RunResult runDotscomputer(const std::string &input) {
+    return dotslab::runTrusted(DOTSCOMPUTER_PROGRAM, {}, input);
 }
 
 // Returns "a1 a2"-style text for edge e, the way a human might type it.
@@ -91,7 +91,7 @@ BOOST_AUTO_TEST_SUITE(program)
 
 BOOST_AUTO_TEST_CASE(the_spec_transcript) {
     const fs::path stem = fs::path(DOTSLAB_TRANSCRIPTS) / "dotscomputer-sample";
-    ProgramOutcome got = runDotscomputer(readFileText(stem.string() + ".in"));
+    RunResult got = runDotscomputer(readFileText(stem.string() + ".in"));
     BOOST_TEST(got.out == readFileText(stem.string() + ".out"));
     BOOST_TEST(got.status == 0, got.ending());
 }
@@ -101,7 +101,7 @@ BOOST_AUTO_TEST_CASE(pre_game_answers) {
     BOOST_TEST(runDotscomputer("").out == kSizePrompt, "end of input: nothing more");
     BOOST_TEST(runDotscomputer("").status == 0);
     BOOST_TEST(runDotscomputer("1\n9\nx\n3 4\n\n").out == sorry + sorry + sorry + sorry + sorry + kSizePrompt);
-    ProgramOutcome spaced = runDotscomputer(" 3 \nQ\n");
+    RunResult spaced = runDotscomputer(" 3 \nQ\n");
     BOOST_TEST(spaced.out.rfind(kSizePrompt + "a + + + +\n", 0) == 0, "' 3 ' is 3");
     BOOST_TEST(runDotscomputer("\t8\r\nQ\n").out.find("i + + + + + + + + +\n") != std::string::npos, "8 with tab and CRLF");
     BOOST_TEST(runDotscomputer("+2\nQ\n").out.find("c + + +\n") != std::string::npos);
@@ -109,7 +109,7 @@ BOOST_AUTO_TEST_CASE(pre_game_answers) {
 }
 
 BOOST_AUTO_TEST_CASE(end_of_input_during_the_game_goes_to_the_post_game) {
-    ProgramOutcome got = runDotscomputer("2\na1 a2\n");
+    RunResult got = runDotscomputer("2\na1 a2\n");
     BOOST_TEST(got.out == expectedGame(2, {"a1 a2"}));
     const std::string ending = "Final Score:\n  You:0\n  Me :0\nI think we need a rematch.\n";
     BOOST_TEST_REQUIRE(got.out.size() > ending.size());
@@ -136,7 +136,7 @@ BOOST_AUTO_TEST_CASE(complete_games_on_every_size) {
                 }
             std::string input = std::to_string(n) + "\n";
             for (const std::string &l : lines) input += l + (seed == 1 ? "\r\n" : "\n");
-            ProgramOutcome got = runDotscomputer(input);
+            RunResult got = runDotscomputer(input);
             std::string want = expectedGame(n, lines);
             BOOST_TEST(got.out == want, "size " << n << ", seed " << seed);
             BOOST_TEST(got.status == 0);

@@ -7,11 +7,11 @@
 #include <functional>
 #include <sstream>
 
-#include "files.h"
+#include "files/files.h"
 #include "board.h"
-#include "program_runner.h"
+#include "process/process_runner.h"
 
-using dotslab_harness::ProgramOutcome;
+using dotslab::RunResult;
 namespace fs = std::filesystem;
 
 namespace {
@@ -60,8 +60,8 @@ const std::string kWelcome =
     "If a player chooses a number to make the total greater than eight, \n"
     "that player loses.\n\n";
 
-ProgramOutcome runEight(const std::vector<std::string> &args, const std::string &input) {
-    return dotslab_harness::runProgram(EIGHT_PROGRAM, args, input);
+RunResult runEight(const std::vector<std::string> &args, const std::string &input) {
+    return dotslab::runTrusted(EIGHT_PROGRAM, args, input);
 }
 
 // Calls visit(input, expected output) for every game the human can play with legal
@@ -158,7 +158,7 @@ BOOST_AUTO_TEST_SUITE(program)
 BOOST_AUTO_TEST_CASE(lab_transcripts) {
     for (const char *name : {"eight-sample1", "eight-sample2"}) {
         fs::path stem = fs::path(DOTSLAB_TRANSCRIPTS) / name;
-        ProgramOutcome got = runEight({}, dotslab::readFileText(stem.string() + ".in"));
+        RunResult got = runEight({}, dotslab::readFileText(stem.string() + ".in"));
         BOOST_TEST(got.out == dotslab::readFileText(stem.string() + ".out"), name);
         BOOST_TEST(got.status == std::stoi(dotslab::readFileText(stem.string() + ".rc")), name);
     }
@@ -168,7 +168,7 @@ BOOST_AUTO_TEST_CASE(every_possible_game) {
     int games = 0;
     forEveryGame([&](const std::string &input, const std::string &want) {
         ++games;
-        ProgramOutcome got = runEight({}, input);
+        RunResult got = runEight({}, input);
         BOOST_TEST(got.out == want, "input: " << input);
         BOOST_TEST(got.status == 0);
     });
@@ -178,20 +178,20 @@ BOOST_AUTO_TEST_CASE(every_possible_game) {
 
 BOOST_AUTO_TEST_CASE(bad_tokens_and_end_of_input) {
     const std::string prompt = "Please enter a number:  ", notLegal = "That move is not legal, choose another number: ";
-    ProgramOutcome none = runEight({}, "");
+    RunResult none = runEight({}, "");
     BOOST_TEST(none.out == kWelcome + prompt + "\n");
     BOOST_TEST(none.status == 1);
-    ProgramOutcome junk = runEight({}, "abc 3.5 99999999999 0 4 -1\r\n");
+    RunResult junk = runEight({}, "abc 3.5 99999999999 0 4 -1\r\n");
     BOOST_TEST(junk.out == kWelcome + prompt + notLegal + notLegal + notLegal + notLegal + notLegal + notLegal + "\n");
     BOOST_TEST(junk.status == 1);
-    ProgramOutcome plus = runEight({}, "+1\n");
+    RunResult plus = runEight({}, "+1\n");
     BOOST_TEST(plus.out.find("You have chosen the number 1.") != std::string::npos, "+1 is 1");
 }
 
 BOOST_AUTO_TEST_CASE(tree_for_first_move_2_node_by_node) {
     std::vector<std::string> want;
     expectedTree(Position{}.after(2), 2, 8, 0, false, want);
-    ProgramOutcome got = runEight({"--tree", "2"}, "");
+    RunResult got = runEight({"--tree", "2"}, "");
     BOOST_TEST(got.status == 0);
     std::istringstream lines(got.out);
     std::vector<std::string> gotLines;
@@ -202,7 +202,7 @@ BOOST_AUTO_TEST_CASE(tree_for_first_move_2_node_by_node) {
 
 BOOST_AUTO_TEST_CASE(tree_as_graphviz) {
     for (const char *first : {"1", "2", "3"}) {
-        ProgramOutcome text = runEight({"--tree", first}, ""), dot = runEight({"--tree", first, "--dot"}, "");
+        RunResult text = runEight({"--tree", first}, ""), dot = runEight({"--tree", first, "--dot"}, "");
         BOOST_TEST(dot.out.rfind("digraph eight {\n", 0) == 0);
         BOOST_TEST(dot.out.substr(dot.out.size() - 2) == "}\n");
         auto count = [](const std::string &s, const std::string &what) {
@@ -220,7 +220,7 @@ BOOST_AUTO_TEST_CASE(tree_as_graphviz) {
 BOOST_AUTO_TEST_CASE(bad_options) {
     for (const std::vector<std::string> &args : std::vector<std::vector<std::string>>{
              {"--tree"}, {"--tree", "4"}, {"--tree", "0"}, {"--tree", "x"}, {"--tree", "2", "--png"}, {"--help"}}) {
-        ProgramOutcome got = runEight(args, "");
+        RunResult got = runEight(args, "");
         BOOST_TEST(got.status == 2);
         BOOST_TEST(got.err.rfind("usage: eight", 0) == 0);
     }

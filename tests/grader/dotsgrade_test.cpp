@@ -6,19 +6,20 @@
 
 #include <boost/test/unit_test.hpp>
 #include <filesystem>
+#include <map>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <set>
 #include <sstream>
 
-#include "files.h"
-#include "program_runner.h"
+#include "files/files.h"
+#include "process/process_runner.h"
 
 namespace fs = std::filesystem;
 using dotslab::TemporaryDirectory;
 using dotslab::readFileText;
-using dotslab_harness::ProgramOutcome;
+using dotslab::RunResult;
 using nlohmann::json;
 
 namespace {
@@ -43,20 +44,26 @@ std::string broken(std::string text, const std::vector<std::pair<std::string, st
 }
 
 // Returns a self-contained submission folder for a multi-file program: its own sources
-// and the common/ ones it uses, as a student would hand them in.
+// and, in their folders, the common/ libraries it uses, as a student would hand them in.
 fs::path assembledSubmission(const std::string &program, const fs::path &into) {
+    const std::map<std::string, std::vector<std::string>> libraries = {
+        {"boxes", {"board", "text", "files"}}, {"dotscomputer", {"board", "solver", "text"}}, {"eight", {"text"}}};
     fs::path folder = into / program;
     fs::create_directories(folder);
-    for (const fs::path &dir : {kSource / program, kSource / "common"})
-        for (const fs::directory_entry &entry : fs::directory_iterator(dir))
-            if (entry.is_regular_file() && entry.path().extension() != ".txt")
-                fs::copy_file(entry.path(), folder / entry.path().filename());
+    auto copySources = [](const fs::path &from, const fs::path &to) {
+        fs::create_directories(to);
+        for (const fs::directory_entry &entry : fs::directory_iterator(from))
+            if (entry.is_regular_file() && entry.path().extension() != ".txt" && entry.path().filename() != "CMakeLists.txt")
+                fs::copy_file(entry.path(), to / entry.path().filename());
+    };
+    copySources(kSource / program, folder);
+    for (const std::string &library : libraries.at(program)) copySources(kSource / "common" / library, folder / library);
     return folder;
 }
 
 struct Grade {
     json report;
-    ProgramOutcome run;
+    RunResult run;
 
     // Returns the test called name (fails the check if there is none).
     json test(const std::string &name) const {
@@ -88,7 +95,7 @@ Grade grade(const std::string &assignment, const fs::path &submission, std::vect
                                      "--timeout", "1"};
     args.insert(args.end(), extra.begin(), extra.end());
     Grade g;
-    g.run = dotslab_harness::runProgram(DOTSGRADE_PROGRAM, args, "", std::chrono::seconds(300));
+    g.run = dotslab::runTrusted(DOTSGRADE_PROGRAM, args, "", 300);
     BOOST_TEST_REQUIRE(g.run.status == 0, "dotsgrade " << g.run.ending() << ":\n" << g.run.err << g.run.out);
     g.report = json::parse(dotslab::readFileText(jsonPath));
     return g;
@@ -245,9 +252,9 @@ BOOST_AUTO_TEST_SUITE(reports_and_options)
 BOOST_AUTO_TEST_CASE(gradescope_json_and_junit) {
     TemporaryDirectory scratch("dotsgrade-test");
     fs::path jsonPath = scratch.path() / "r.json", junitPath = scratch.path() / "r.xml";
-    ProgramOutcome run = dotslab_harness::runProgram(
+    RunResult run = dotslab::runTrusted(
         DOTSGRADE_PROGRAM, {"dotsboxes", (kSource / "dotsboxes" / "dotsboxes.cpp").string(), "--fuzz", "3", "--json", jsonPath.string(),
-                            "--junit", junitPath.string()}, "", std::chrono::seconds(120));
+                            "--junit", junitPath.string()}, "", 120);
     BOOST_TEST(run.status == 0);
     json r = json::parse(dotslab::readFileText(jsonPath));
     BOOST_TEST(r.contains("score"));
@@ -260,7 +267,7 @@ BOOST_AUTO_TEST_CASE(gradescope_json_and_junit) {
 }
 
 BOOST_AUTO_TEST_CASE(explain_lists_every_test_with_its_points) {
-    ProgramOutcome run = dotslab_harness::runProgram(DOTSGRADE_PROGRAM, {"dotstriangles", "--explain"}, "");
+    RunResult run = dotslab::runTrusted(DOTSGRADE_PROGRAM, {"dotstriangles", "--explain"}, "");
     BOOST_TEST(run.status == 0);
     for (const char *name : {"build", "rule no_arrays", "functions equivalence", "transcript dotstriangles-crlf", "random games", "Total: "})
         BOOST_TEST(run.out.find(name) != std::string::npos, name);
@@ -273,7 +280,7 @@ BOOST_AUTO_TEST_CASE(rubric_override) {
     BOOST_TEST(g.test("build")["max_score"].get<double>() == 50);
     BOOST_TEST(g.test("random games")["max_score"].get<double>() == 0);
     writeFile(scratch.path() / "bad.json", R"({"bonus": 5})");
-    ProgramOutcome bad = dotslab_harness::runProgram(
+    RunResult bad = dotslab::runTrusted(
         DOTSGRADE_PROGRAM, {"dotsboxes", (kSource / "dotsboxes" / "dotsboxes.cpp").string(), "--rubric", (scratch.path() / "bad.json").string()}, "");
     BOOST_TEST(bad.status == 1);
     BOOST_TEST(bad.err.find("unknown category 'bonus'") != std::string::npos);
@@ -314,8 +321,8 @@ BOOST_AUTO_TEST_CASE(batch_mode) {
     writeFile(batch / "alice.cpp", dotslab::readFileText(kSource / "dotsboxes" / "dotsboxes.cpp"));
     writeFile(batch / "bob.cpp", broken(dotslab::readFileText(kSource / "dotsboxes" / "dotsboxes.cpp"), {{"return 0;\n}\n", "return 0\n}\n"}}));
     writeFile(batch / "carol" / "dotsboxes.cpp", dotslab::readFileText(kSource / "dotsboxes" / "dotsboxes.cpp"));
-    ProgramOutcome run = dotslab_harness::runProgram(
-        DOTSGRADE_PROGRAM, {"dotsboxes", "--batch", batch.string(), "--jobs", "2", "--fuzz", "3"}, "", std::chrono::seconds(300));
+    RunResult run = dotslab::runTrusted(
+        DOTSGRADE_PROGRAM, {"dotsboxes", "--batch", batch.string(), "--jobs", "2", "--fuzz", "3"}, "", 300);
     BOOST_TEST(run.status == 0, run.err);
     std::istringstream csv(run.out);
     std::vector<std::string> rows;
@@ -328,10 +335,10 @@ BOOST_AUTO_TEST_CASE(batch_mode) {
 }
 
 BOOST_AUTO_TEST_CASE(command_line_errors) {
-    BOOST_TEST(dotslab_harness::runProgram(DOTSGRADE_PROGRAM, {}, "").status == 2);
-    BOOST_TEST(dotslab_harness::runProgram(DOTSGRADE_PROGRAM, {"tictactoe", "x.cpp"}, "").status == 1);
-    BOOST_TEST(dotslab_harness::runProgram(DOTSGRADE_PROGRAM, {"dotsboxes", "/no/such/file.cpp"}, "").status == 1);
-    BOOST_TEST(dotslab_harness::runProgram(DOTSGRADE_PROGRAM, {"dotsboxes", "x.cpp", "--compare", "fuzzy"}, "").status == 2);
+    BOOST_TEST(dotslab::runTrusted(DOTSGRADE_PROGRAM, {}, "").status == 2);
+    BOOST_TEST(dotslab::runTrusted(DOTSGRADE_PROGRAM, {"tictactoe", "x.cpp"}, "").status == 1);
+    BOOST_TEST(dotslab::runTrusted(DOTSGRADE_PROGRAM, {"dotsboxes", "/no/such/file.cpp"}, "").status == 1);
+    BOOST_TEST(dotslab::runTrusted(DOTSGRADE_PROGRAM, {"dotsboxes", "x.cpp", "--compare", "fuzzy"}, "").status == 2);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -3,11 +3,11 @@
 #include <boost/test/unit_test.hpp>
 #include <vector>
 
-#include "cruciform.h"
-#include "hexagon.h"
-#include "packed_digits.h"
-#include "rectangle.h"
-#include "rules.h"
+#include "board/cruciform.h"
+#include "board/hexagon.h"
+#include "packed/packed_digits.h"
+#include "board/rectangle.h"
+#include "board/extra_turn.h"
 
 using namespace dotslab;
 

@@ -5,8 +5,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "files.h"
-#include "console_model.h"
+#include "files/files.h"
+#include "packed/console_model.h"
 
 using namespace dotslab;
 namespace fs = std::filesystem;

@@ -1,7 +1,7 @@
 // The plain-words explanations of an output difference.
 #include <boost/test/unit_test.hpp>
 
-#include "text_diff.h"
+#include "text/text_diff.h"
 
 using namespace dotslab;
 

@@ -8,11 +8,11 @@
 #include <random>
 #include <sstream>
 
-#include "cruciform.h"
-#include "hexagon.h"
-#include "program_runner.h"
-#include "rectangle.h"
-#include "solver.h"
+#include "board/cruciform.h"
+#include "board/hexagon.h"
+#include "process/process_runner.h"
+#include "board/rectangle.h"
+#include "solver/solver.h"
 
 using namespace dotslab;
 
@@ -227,37 +227,37 @@ BOOST_AUTO_TEST_SUITE_END()
 BOOST_AUTO_TEST_SUITE(programs)
 
 BOOST_AUTO_TEST_CASE(dotssolve_answers) {
-    auto solve = [](const std::vector<std::string> &args) { return dotslab_harness::runProgram(DOTSSOLVE_PROGRAM, args, ""); };
-    dotslab_harness::ProgramOutcome figure = solve({"dotsboxes", "1101011110110110"});
+    auto solve = [](const std::vector<std::string> &args) { return dotslab::runTrusted(DOTSSOLVE_PROGRAM, args, ""); };
+    dotslab::RunResult figure = solve({"dotsboxes", "1101011110110110"});
     BOOST_TEST(figure.status == 0);
     BOOST_TEST(figure.out == "Player 1 to move; score so far 1-0; 4 cells left.\n"
                              "Value: +4 (Player 1 takes 4 more of the remaining cells than Player 2)\n"
                              "Perfect play ends 5-0: Player 1 wins.\nOptimal moves: 7\n");
-    dotslab_harness::ProgramOutcome empty = solve({"rect", "2", "2", "--json"});
+    dotslab::RunResult empty = solve({"rect", "2", "2", "--json"});
     BOOST_TEST(empty.out.find("\"value\": 2") != std::string::npos, empty.out);
     BOOST_TEST(solve({"dotstriangles", "111111111111222111"}).status == 1, "a finished game");
     BOOST_TEST(solve({"dotsboxes", "2"}).status == 1, "not a valid grid");
     BOOST_TEST(solve({"rect", "2", "2", "--moves", "0 0 h,0 0 h"}).status == 1, "an edge twice");
     BOOST_TEST(solve({"rect", "9", "9"}).status == 1, "too many edges");
-    dotslab_harness::ProgramOutcome extra = solve({"dotstriangles", "110000000000000000", "--extra", "--json"});
+    dotslab::RunResult extra = solve({"dotstriangles", "110000000000000000", "--extra", "--json"});
     BOOST_TEST(extra.status == 0);
 }
 
 BOOST_AUTO_TEST_CASE(dotssolve_search_settings) {
-    auto solve = [](const std::vector<std::string> &args) { return dotslab_harness::runProgram(DOTSSOLVE_PROGRAM, args, ""); };
+    auto solve = [](const std::vector<std::string> &args) { return dotslab::runTrusted(DOTSSOLVE_PROGRAM, args, ""); };
     // Threads and table size change the time, never the answer.
     const std::vector<std::string> position = {"rect", "3", "3", "--moves", "0 0 h,1 1 v,2 2 h"};
     std::vector<std::string> settings = position;
     settings.insert(settings.end(), {"--threads", "2", "--memory", "1"});
-    dotslab_harness::ProgramOutcome plain = solve(position), tuned = solve(settings);
+    dotslab::RunResult plain = solve(position), tuned = solve(settings);
     BOOST_TEST(plain.status == 0);
     BOOST_TEST(tuned.out == plain.out);
     BOOST_TEST(plain.out.find("Optimal moves: ") != std::string::npos, plain.out);
     // --value-only: the value and the final score, no moves.
-    dotslab_harness::ProgramOutcome valueOnly = solve({"rect", "2", "2", "--value-only", "--json"});
+    dotslab::RunResult valueOnly = solve({"rect", "2", "2", "--value-only", "--json"});
     BOOST_TEST(valueOnly.out == "{\n  \"board\": \"rect\",\n  \"final_score\": {\n    \"player1\": 3,\n    \"player2\": 1\n  },\n"
                                 "  \"player_to_move\": 1,\n  \"value\": 2\n}\n");
-    dotslab_harness::ProgramOutcome text = solve({"rect", "3", "4", "--value-only"});
+    dotslab::RunResult text = solve({"rect", "3", "4", "--value-only"});
     BOOST_TEST(text.out == "Player 1 to move; score so far 0-0; 12 cells left.\n"
                            "Value: 0 (Player 1 takes 0 more of the remaining cells than Player 2)\n"
                            "Perfect play ends 6-6: a draw.\n");
@@ -276,7 +276,7 @@ BOOST_AUTO_TEST_CASE(perfect_computer_plays_only_optimal_moves) {
                 input += std::string(1, r) + std::to_string(c) + " " + std::string(1, static_cast<char>(r + 1)) +
                          std::to_string(c) + "\n";
             }
-        dotslab_harness::ProgramOutcome got = dotslab_harness::runProgram(DOTSCOMPUTER_PROGRAM, {"--level", "perfect"}, input);
+        dotslab::RunResult got = dotslab::runTrusted(DOTSCOMPUTER_PROGRAM, {"--level", "perfect"}, input);
         BOOST_TEST(got.status == 0);
         // Read each printed board back into a line set; every announced move must be one of
         // the solver's optimal moves on the board printed just before it.

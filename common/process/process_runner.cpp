@@ -1,0 +1,276 @@
+#include "process/process_runner.h"
+
+#include "files/files.h"
+
+#include <fcntl.h>
+#include <grp.h>
+#include <poll.h>
+#include <sys/file.h>
+#include <sys/prctl.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+
+namespace dotslab {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+constexpr uid_t kFirstSlotUid = 61000;  // no login account uses uids from here on
+constexpr int kSlotsPerGrader = 256;     // each running dotsgrade owns a block of this many uids
+constexpr int kGraderBlocks = 16;        // graders at once: the last uid stays below nobody (65534)
+
+// Returns the first uid of this process's block. Blocks are claimed with a lock held for
+// the process's lifetime, so two graders running at once never share (and never kill)
+// each other's runs.
+uid_t firstUidOfThisGrader() {
+    static const uid_t first = [] {
+        for (int block = 0; block < kGraderBlocks; ++block) {
+            std::string lock = "/tmp/dotsgrade-uid-block-" + std::to_string(block) + ".lock";
+            int fd = open(lock.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+            if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0) return kFirstSlotUid + static_cast<uid_t>(block * kSlotsPerGrader);
+            if (fd >= 0) close(fd);  // taken by another grader: try the next block
+        }
+        throw std::runtime_error("every block of sandbox uids is in use by other graders");
+    }();
+    return first;
+}
+
+bool isRoot() { return geteuid() == 0; }
+
+// Returns the path of bwrap if it is installed and works here, else "".
+const std::string &bubblewrap() {
+    static const std::string path = [] {
+        for (const char *candidate : {"/usr/bin/bwrap", "/bin/bwrap"})
+            if (access(candidate, X_OK) == 0) {
+                std::string probe = std::string(candidate) + " --unshare-all --ro-bind /usr /usr --symlink usr/lib /lib "
+                                    "--symlink usr/lib64 /lib64 --symlink usr/bin /bin /usr/bin/true >/dev/null 2>&1";
+                if (std::system(probe.c_str()) == 0) return std::string(candidate);
+            }
+        return std::string();
+    }();
+    return path;
+}
+
+
+// Kills every process of uid (the run's own), wherever it moved to.
+void killAllOf(uid_t uid) {
+    pid_t killer = fork();
+    if (killer == 0) {
+        if (setuid(uid) == 0) kill(-1, SIGKILL);  // all processes this uid may signal, not itself
+        _exit(0);
+    }
+    if (killer > 0) waitpid(killer, nullptr, 0);
+}
+
+// Returns the value of a "Name:" line of /proc/PID/status (its first number), or -1.
+long statusField(const fs::path &status, const std::string &name) {
+    std::ifstream in(status);
+    for (std::string line; std::getline(in, line);)
+        if (line.rfind(name, 0) == 0) return std::strtol(line.c_str() + name.size(), nullptr, 10);
+    return -1;
+}
+
+// Reaps every leftover process of uid. The grader is a child subreaper, so what the run
+// orphaned (bubblewrap's inner process, a student's background children) comes back to
+// it after killAllOf; reaping only this uid's leaves the other slots' statuses alone.
+void reapAllOf(uid_t uid) {
+    const auto giveUp = Clock::now() + std::chrono::seconds(2);
+    for (;;) {
+        bool anyLeft = false;
+        for (const fs::directory_entry &entry : fs::directory_iterator("/proc")) {
+            const std::string name = entry.path().filename().string();
+            if (name.empty() || name.find_first_not_of("0123456789") != std::string::npos) continue;
+            struct stat owner;  // /proc/PID belongs to the process's uid: no file to open
+            if (stat(entry.path().c_str(), &owner) != 0 || owner.st_uid != uid) continue;
+            anyLeft = true;
+            if (statusField(entry.path() / "status", "PPid:") == getpid())
+                waitpid(static_cast<pid_t>(std::stol(name)), nullptr, WNOHANG);
+        }
+        if (!anyLeft || Clock::now() > giveUp) return;
+        usleep(200);
+    }
+}
+
+void setLimit(int resource, rlim_t value) {
+    struct rlimit limit {value, value};
+    setrlimit(resource, &limit);
+}
+
+// In the child, between fork and exec: only async-signal-safe calls.
+[[noreturn]] void startChild(const RunRequest &r, int inputFd, int outFd, int errFd, const char *workDir,
+                             char *const argv[], uid_t uid) {
+    setpgid(0, 0);
+    if (dup2(inputFd, 0) < 0 || dup2(outFd, 1) < 0 || dup2(errFd, 2) < 0) _exit(126);
+    for (int fd = 3; fd < 1024; ++fd) close(fd);
+    if (r.untrusted) {
+        const Limits &l = r.limits;
+        setLimit(RLIMIT_CPU, static_cast<rlim_t>(l.seconds) + 1);
+        setLimit(RLIMIT_AS, static_cast<rlim_t>(l.memoryMb) << 20);
+        setLimit(RLIMIT_FSIZE, static_cast<rlim_t>(l.fileSizeKb) << 10);
+        setLimit(RLIMIT_CORE, 0);
+        if (isRoot()) {
+            setLimit(RLIMIT_NPROC, static_cast<rlim_t>(l.processes));
+            if (setgroups(0, nullptr) != 0 || setgid(uid) != 0 || setuid(uid) != 0) _exit(126);
+        }
+    }
+    if (chdir(workDir) != 0) _exit(126);
+    execv(argv[0], argv);
+    _exit(127);
+}
+
+// Reads what is available on fd into text (up to cap bytes kept); returns false at end.
+bool drain(int fd, std::string &text, std::size_t cap, bool &overflowed) {
+    char buffer[65536];
+    ssize_t n = read(fd, buffer, sizeof buffer);
+    if (n < 0 && (errno == EINTR || errno == EAGAIN)) return true;
+    if (n <= 0) return false;
+    std::size_t keep = text.size() < cap ? std::min(cap - text.size(), static_cast<std::size_t>(n)) : 0;
+    text.append(buffer, keep);
+    if (keep < static_cast<std::size_t>(n)) overflowed = true;
+    return true;
+}
+
+}  // namespace
+
+std::string RunResult::ending() const {
+    if (timedOut) return "stopped at the time limit (still running: an endless loop, or waiting for input?)";
+    if (outputLimited) return "stopped for printing more than the output limit";
+    if (signal != 0) return "killed by signal " + std::to_string(signal) + " (" + strsignal(signal) + ")";
+    return "exit status " + std::to_string(status);
+}
+
+RunResult runProgram(const RunRequest &r) {
+    TemporaryDirectory scratch("dotsgrade");  // private (0700) until opened up for the run
+    const fs::path inputPath = scratch.path() / "stdin", work = scratch.path() / "work";
+    std::ofstream(inputPath, std::ios::binary) << r.input;
+    fs::create_directory(work);
+    for (const std::string &file : r.inputFiles) fs::copy_file(file, work / fs::path(file).filename());
+
+    const bool dropPrivileges = r.untrusted && isRoot();
+    const uid_t uid = dropPrivileges ? firstUidOfThisGrader() + static_cast<uid_t>(r.slot % kSlotsPerGrader) : 0;
+    static const bool subreaper = prctl(PR_SET_CHILD_SUBREAPER, 1) == 0;
+    (void)subreaper;
+    const bool sandboxed = r.untrusted && !bubblewrap().empty();
+    if (dropPrivileges) {
+        // The run's uid may enter the scratch folder and write in work/, nothing else of ours.
+        chmod(scratch.path().c_str(), 0711);
+        for (const fs::directory_entry &entry : fs::recursive_directory_iterator(work))
+            if (chown(entry.path().c_str(), uid, uid) != 0) throw std::runtime_error("cannot hand the input files over");
+        if (chown(work.c_str(), uid, uid) != 0) throw std::runtime_error("cannot hand the work folder over");
+    }
+
+    std::vector<std::string> words;
+    if (sandboxed) {
+        words = {bubblewrap(), "--unshare-all", "--die-with-parent", "--new-session", "--ro-bind", "/usr", "/usr",
+                 "--symlink", "usr/lib", "/lib", "--symlink", "usr/lib64", "/lib64", "--symlink", "usr/bin", "/bin",
+                 "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp", "--bind", work.string(), "/work",
+                 "--chdir", "/work", "--ro-bind", r.program, "/sandbox/program", "/sandbox/program"};
+    } else {
+        words = {r.program};
+    }
+    words.insert(words.end(), r.args.begin(), r.args.end());
+    std::vector<char *> argv;
+    for (std::string &w : words) argv.push_back(w.data());
+    argv.push_back(nullptr);
+
+    int inputFd = open(inputPath.c_str(), O_RDONLY | O_CLOEXEC);
+    int outPipe[2], errPipe[2];
+    if (inputFd < 0 || pipe2(outPipe, O_CLOEXEC) != 0 || pipe2(errPipe, O_CLOEXEC) != 0)
+        throw std::runtime_error("cannot set up a run");
+
+    const auto start = Clock::now();
+    pid_t child = fork();
+    if (child < 0) throw std::runtime_error("fork failed");
+    if (child == 0) startChild(r, inputFd, outPipe[1], errPipe[1], work.c_str(), argv.data(), uid);
+    setpgid(child, child);
+    close(inputFd);
+    close(outPipe[1]);
+    close(errPipe[1]);
+
+    // A pidfd becomes readable the moment the child exits, so the loop wakes at once.
+    const int exitFd = static_cast<int>(syscall(SYS_pidfd_open, child, 0));
+    RunResult result;
+    const std::size_t cap = static_cast<std::size_t>(r.limits.outputKb) << 10;
+    const auto deadline = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(r.limits.seconds));
+    bool outOpen = true, errOpen = true, exited = false, overflowed = false;
+    int raw = 0;
+    while (!exited) {
+        struct pollfd fds[3] = {{outOpen ? outPipe[0] : -1, POLLIN, 0}, {errOpen ? errPipe[0] : -1, POLLIN, 0},
+                                {exitFd, POLLIN, 0}};
+        poll(fds, 3, exitFd >= 0 ? 50 : 2);
+        if (outOpen && (fds[0].revents & (POLLIN | POLLHUP))) outOpen = drain(outPipe[0], result.out, cap, overflowed);
+        if (errOpen && (fds[1].revents & (POLLIN | POLLHUP))) errOpen = drain(errPipe[0], result.err, cap, overflowed);
+        exited = waitpid(child, &raw, WNOHANG) == child;
+        if (exited) break;
+        if (overflowed) result.outputLimited = true;
+        else if (Clock::now() >= deadline) result.timedOut = true;
+        else continue;
+        kill(-child, SIGKILL);
+        waitpid(child, &raw, 0);
+        exited = true;
+    }
+    // Whatever the program left behind (children holding the pipes) goes now.
+    kill(-child, SIGKILL);
+    if (dropPrivileges) {
+        killAllOf(uid);
+        reapAllOf(uid);
+    }
+    for (int round = 0; round < 100 && (outOpen || errOpen); ++round) {
+        struct pollfd fds[2] = {{outOpen ? outPipe[0] : -1, POLLIN, 0}, {errOpen ? errPipe[0] : -1, POLLIN, 0}};
+        if (poll(fds, 2, 10) == 0) continue;
+        if (outOpen && fds[0].revents) outOpen = drain(outPipe[0], result.out, cap, overflowed);
+        if (errOpen && fds[1].revents) errOpen = drain(errPipe[0], result.err, cap, overflowed);
+    }
+    close(outPipe[0]);
+    close(errPipe[0]);
+    if (exitFd >= 0) close(exitFd);
+    result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    if (overflowed) result.outputLimited = true;
+    if (!result.timedOut && !result.outputLimited) {
+        if (WIFSIGNALED(raw)) result.signal = WTERMSIG(raw);
+        else if (WIFEXITED(raw)) result.status = WEXITSTATUS(raw);
+        // bubblewrap reports the program's death by a signal as status 128 + signal.
+        if (sandboxed && result.status > 128 && result.status < 128 + 65) {
+            result.signal = result.status - 128;
+            result.status = -1;
+        }
+    }
+    return result;
+}
+
+RunResult runTrusted(const std::string &program, const std::vector<std::string> &args, const std::string &input,
+                     double seconds) {
+    RunRequest request;
+    request.program = fs::absolute(program).string();
+    request.args = args;
+    request.input = input;
+    request.untrusted = false;
+    request.limits.seconds = seconds;
+    request.limits.outputKb = 1L << 20;  // 1 GB: our programs' output is what is under test
+    return runProgram(request);
+}
+
+std::string isolationReport() {
+    std::string report = bubblewrap().empty()
+                             ? "bubblewrap (bwrap) is not available: student programs run without a filesystem and network "
+                               "sandbox"
+                             : "student programs run in a bubblewrap sandbox (no network; only the program, the system "
+                               "libraries and an empty working folder are visible)";
+    report += isRoot() ? ", as an unprivileged user of their own, with time, CPU, memory, file-size and process limits"
+                       : ", with time, CPU, memory and file-size limits (not root: no separate user, no process limit)";
+    return report + ".";
+}
+
+}  // namespace dotslab

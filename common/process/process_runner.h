@@ -1,0 +1,64 @@
+// process_runner.h — the one way dotslab runs a program: standard input from bytes,
+// standard output and error captured, a wall-clock limit, and the whole process group
+// killed afterwards. Our own programs run as they are (runTrusted); an untrusted program
+// (a student's) also gets the sandbox below, so that a crash, a hang, a fork bomb or a
+// flood of output costs one test and never the grading run.
+//
+// Each run: its own process group; CPU, memory, file-size and process-count limits; an
+// empty temporary working directory; standard input from the given bytes (then closed);
+// output captured up to a cap. As root it runs as an unprivileged uid of its own (one per
+// parallel slot, so the process limit means something and the cleanup can kill every
+// process of that uid, even ones that left the group). With bubblewrap it also sees only
+// its program, the system libraries and its working directory, and has no network.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace dotslab {
+
+struct Limits {
+    double seconds = 2.0;         // wall-clock time
+    long memoryMb = 256;          // address space
+    long outputKb = 1024;         // standard output and standard error, each
+    long fileSizeKb = 1024;       // any file the program writes
+    int processes = 32;           // processes and threads of the run's uid
+};
+
+struct RunResult {
+    std::string out;
+    std::string err;
+    int status = -1;            // exit status when it exited
+    int signal = 0;             // the signal that ended it, or 0
+    bool timedOut = false;      // killed at the time limit
+    bool outputLimited = false; // killed for printing more than the cap
+    double seconds = 0;
+
+    // Returns true if the program ran to an exit of its own.
+    bool exited() const { return !timedOut && !outputLimited && signal == 0; }
+    // Returns how it ended, in words: "exit status 1", "killed by signal 11 (Segmentation fault)".
+    std::string ending() const;
+};
+
+struct RunRequest {
+    std::string program;            // absolute path of the executable
+    std::vector<std::string> args;  // its arguments
+    std::string input;              // standard input
+    std::vector<std::string> inputFiles;  // extra files the run may read, copied into its directory
+    Limits limits;
+    bool untrusted = true;  // false for our own programs and the compiler: no sandbox, no uid change
+    int slot = 0;           // parallel slot: runs in the same slot never overlap
+};
+
+// Runs the request and returns what happened.
+RunResult runProgram(const RunRequest &request);
+
+// Runs one of our own programs (no sandbox, output kept whole) with input on standard
+// input, stopping it after `seconds`.
+RunResult runTrusted(const std::string &program, const std::vector<std::string> &args, const std::string &input,
+                     double seconds = 10);
+
+// Returns a sentence on how untrusted runs are isolated here (bubblewrap or not, uid).
+std::string isolationReport();
+
+}  // namespace dotslab

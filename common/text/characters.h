@@ -1,0 +1,18 @@
+// characters.h — the character classes every reader of text in dotslab agrees on.
+#pragma once
+
+namespace dotslab {
+
+// Returns true for the bytes `cin >>` skips between tokens (the C locale's isspace):
+// space, tab, newline, carriage return, vertical tab, form feed.
+constexpr bool isWhitespace(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+
+// Returns true for an ASCII decimal digit.
+constexpr bool isDigit(char c) { return c >= '0' && c <= '9'; }
+
+// Returns true for an ASCII letter.
+constexpr bool isLetter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+}  // namespace dotslab

@@ -1,0 +1,106 @@
+#include "text/text_diff.h"
+
+#include <cstdio>
+
+namespace dotslab {
+namespace {
+
+// Returns the line starting at `at` including its newline, if any.
+std::string_view lineAt(std::string_view text, std::size_t at) {
+    std::size_t end = text.find('\n', at);
+    return text.substr(at, end == std::string_view::npos ? std::string_view::npos : end - at + 1);
+}
+
+std::size_t spacesFrom(std::string_view s, std::size_t at) {
+    std::size_t n = 0;
+    while (at + n < s.size() && s[at + n] == ' ') ++n;
+    return n;
+}
+
+// Returns the word that starts at `at` (up to the next space or end of line), for hints.
+std::string wordFrom(std::string_view s, std::size_t at) {
+    std::size_t end = at;
+    while (end < s.size() && s[end] != ' ' && s[end] != '\n' && s[end] != '\r') ++end;
+    return std::string(s.substr(at, end - at));
+}
+
+std::string plural(std::size_t n, const char *word) {
+    return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
+
+// Returns a hint for two different lines, or "".
+std::string hintFor(std::string_view expected, std::string_view actual, bool lastExpectedLine) {
+    std::size_t col = 0;
+    while (col < expected.size() && col < actual.size() && expected[col] == actual[col]) ++col;
+    // Back up to the start of a run of spaces, so the whole run is counted.
+    while (col > 0 && expected[col - 1] == ' ' && actual[col - 1] == ' ') --col;
+    std::size_t wantSpaces = spacesFrom(expected, col), gotSpaces = spacesFrom(actual, col);
+    bool afterPrompt = col > 0 && std::string_view(":?>)").find(expected[col - 1]) != std::string_view::npos;
+    // A prompt's trailing space is missing, whatever (spaces included) follows the prompt.
+    if (afterPrompt && gotSpaces + 1 == wantSpaces && expected.substr(col + 1) == actual.substr(col))
+        return "no trailing space after the prompt `" + std::string(expected.substr(0, col)) + "`";
+    if (wantSpaces != gotSpaces &&
+        expected.substr(col + wantSpaces) == actual.substr(col + gotSpaces)) {
+        std::string word = wordFrom(expected, col + wantSpaces);
+        std::string where = word.empty() ? "at the end of the line" : "before `" + word + "`";
+        return plural(gotSpaces, "space") + " " + where + " where " + std::to_string(wantSpaces) + " " +
+               (wantSpaces == 1 ? "is" : "are") + " expected";
+    }
+    if (expected.size() == actual.size() + 1 && expected.back() == '\n' && expected.substr(0, actual.size()) == actual)
+        return lastExpectedLine ? "missing newline at end of output" : "missing newline at end of this line";
+    if (actual.size() > expected.size() && actual.substr(0, expected.size()) == expected && expected.size() > 0 &&
+        expected.back() != '\n')
+        return "more output than expected after this point";
+    return "";
+}
+
+}  // namespace
+
+std::string visibleWhitespace(std::string_view text) {
+    std::string out;
+    for (char c : text) {
+        unsigned char u = static_cast<unsigned char>(c);
+        if (c == ' ') out += "\u00b7";
+        else if (c == '\t') out += "\u2409";
+        else if (c == '\r') out += "\u240d";
+        else if (c == '\n') out += "\u23ce";
+        else if (u < 0x20 || u == 0x7f) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\x%02x", u);
+            out += buf;
+        } else out += c;
+    }
+    return out;
+}
+
+TextDifference firstDifference(std::string_view expected, std::string_view actual) {
+    TextDifference d;
+    if (expected == actual) return d;
+    d.differs = true;
+    std::size_t at = 0;
+    int line = 1;
+    for (;; ++line) {
+        std::string_view want = lineAt(expected, at), got = lineAt(actual, at);
+        if (want != got) {
+            d.line = line;
+            d.expected = want.empty() ? "(end of output)" : visibleWhitespace(want);
+            d.actual = got.empty() ? "(end of output)" : visibleWhitespace(got);
+            if (got.empty()) d.hint = "the output stops early: everything from this line on is missing";
+            else if (want.empty()) d.hint = "the output goes on after the expected end";
+            else d.hint = hintFor(want, got, at + want.size() == expected.size());
+            return d;
+        }
+        at += want.size();
+    }
+}
+
+std::string describe(const TextDifference &d) {
+    if (!d.differs) return "";
+    std::string text = "first difference at line " + std::to_string(d.line) + ":\n";
+    text += "  expected: " + d.expected + "\n";
+    text += "  actual:   " + d.actual + "\n";
+    if (!d.hint.empty()) text += "  hint: " + d.hint + "\n";
+    return text;
+}
+
+}  // namespace dotslab

@@ -1,0 +1,28 @@
+// compare.h — compare a student's run with the expected one and explain the difference.
+#pragma once
+
+#include <string>
+
+#include "process/process_runner.h"
+
+namespace dotslab::grader {
+
+enum class CompareMode {
+    kExact,     // byte for byte, as the assignments demand
+    kTrailing,  // ignore whitespace at the end of each line and of the output
+    kAll,       // ignore all whitespace
+};
+
+// Returns the mode called "exact", "trailing" or "all"; throws std::invalid_argument otherwise.
+CompareMode compareModeNamed(const std::string &name);
+
+struct Verdict {
+    bool passed = false;
+    std::string explanation;  // empty when passed: first difference, visible whitespace, hints
+};
+
+// Returns whether actual matches expected: standard output under mode, the exit status,
+// and standard error when compareError is set.
+Verdict compareRuns(const RunResult &expected, const RunResult &actual, CompareMode mode, bool compareError);
+
+}  // namespace dotslab::grader

@@ -1,0 +1,367 @@
+#include "files/files.h"
+#include "grade.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <numeric>
+#include <sstream>
+#include <thread>
+
+#include "build.h"
+#include "packed/console_model.h"
+#include "packed/packed_games.h"
+#include "source_rules.h"
+
+namespace dotslab::grader {
+namespace {
+
+namespace fs = std::filesystem;
+
+// One run of the whole program: its name, arguments, input and the files it may read.
+struct ProgramCase {
+    ProgramCase(std::string caseCategory, std::string caseName)
+        : category(std::move(caseCategory)), name(std::move(caseName)) {}
+
+    std::string category;  // transcripts, tests or fuzz
+    std::string name;
+    std::string description;
+    std::vector<std::string> args;
+    std::string input;
+    std::vector<std::string> inputFiles;
+};
+
+std::vector<std::string> words(const std::string &text) {
+    std::istringstream in(text);
+    std::vector<std::string> list;
+    for (std::string w; in >> w;) list.push_back(w);
+    return list;
+}
+
+// Returns the folder dotsgrade itself lives in (our reference programs are beside it).
+fs::path ownFolder() { return fs::read_symlink("/proc/self/exe").parent_path(); }
+
+// Returns the NAME.in cases of folder whose name starts with prefix, as one category.
+std::vector<ProgramCase> casesIn(const fs::path &folder, const std::string &prefix, const std::string &category) {
+    std::vector<ProgramCase> cases;
+    if (!fs::is_directory(folder)) return cases;
+    std::vector<fs::path> inputs;
+    for (const fs::directory_entry &entry : fs::directory_iterator(folder))
+        if (entry.path().extension() == ".in" && entry.path().filename().string().rfind(prefix, 0) == 0)
+            inputs.push_back(entry.path());
+    std::sort(inputs.begin(), inputs.end());
+    for (const fs::path &in : inputs) {
+        fs::path stem = in.parent_path() / in.stem();
+        ProgramCase c{category, (category == "transcripts" ? "transcript " : "test ") + in.stem().string()};
+        c.input = readFileText(in);
+        if (fs::exists(stem.string() + ".args")) {
+            for (const std::string &arg : words(readFileText(stem.string() + ".args"))) {
+                // An argument naming a file beside the test is handed to the run as that file.
+                if (fs::is_regular_file(folder / arg)) {
+                    c.inputFiles.push_back((folder / arg).string());
+                    c.args.push_back(fs::path(arg).filename().string());
+                } else {
+                    c.args.push_back(arg);
+                }
+            }
+        }
+        std::string desc = fs::exists(stem.string() + ".desc") ? readFileText(stem.string() + ".desc") : "";
+        while (!desc.empty() && desc.back() == '\n') desc.pop_back();
+        c.description = (desc.empty() ? "" : desc + ": ") + "runs with " + in.filename().string() +
+                        (c.args.empty() ? "" : " and arguments '" + readFileText(stem.string() + ".args").substr(0, 60) + "'");
+        cases.push_back(c);
+    }
+    return cases;
+}
+
+// Returns every whole-program case: transcripts, --tests, random games.
+std::vector<ProgramCase> programCases(const Assignment &assignment, const GradeOptions &options) {
+    std::vector<ProgramCase> cases = casesIn(DOTSLAB_TRANSCRIPTS, assignment.name + "-", "transcripts");
+    std::vector<ProgramCase> extra = casesIn(options.testsDir, "", "tests");
+    cases.insert(cases.end(), extra.begin(), extra.end());
+    std::mt19937 rng(options.seed);
+    for (int i = 0; i < options.fuzzGames; ++i) {
+        FuzzCase game = assignment.randomCase(rng);
+        ProgramCase c{"fuzz", "random game " + std::to_string(i + 1)};
+        c.args = game.args;
+        c.input = game.input;
+        cases.push_back(c);
+    }
+    return cases;
+}
+
+RunResult runCase(const std::string &program, const ProgramCase &c, const GradeOptions &options, bool untrusted) {
+    RunRequest request;
+    request.program = program;
+    request.args = c.args;
+    request.input = c.input;
+    request.inputFiles = c.inputFiles;
+    request.limits = options.limits;
+    request.untrusted = untrusted;
+    request.slot = options.slot;
+    return runProgram(request);
+}
+
+// Returns what the expected run of a case is: the test's own files where they exist,
+// the oracle's run otherwise. Our own dotsboxes and dotstriangles are not even started:
+// the common model computes what they print for any input (tests/harness proves the
+// two agree byte for byte), at a fraction of a process's cost.
+RunResult expectedRun(const Assignment &assignment, const ProgramCase &c, const GradeOptions &options) {
+    RunResult expected;
+    const bool packedGame = assignment.name == "dotsboxes" || assignment.name == "dotstriangles";
+    if (options.sample.empty() && packedGame && c.args.empty() && c.inputFiles.empty()) {
+        const ProgramRun modelled =
+            dotslab::expectedRun(assignment.name == "dotsboxes" ? dotsboxesGame() : dotstrianglesGame(), c.input);
+        expected.out = modelled.out;
+        expected.status = modelled.status;
+    } else {
+        const std::string oracle = options.sample.empty() ? (ownFolder() / assignment.referenceProgram()).string()
+                                                          : fs::absolute(options.sample).string();
+        expected = runCase(oracle, c, options, false);
+    }
+    if (c.category == "tests") {
+        fs::path stem = fs::path(options.testsDir) / c.name.substr(5);
+        if (fs::exists(stem.string() + ".out")) expected.out = readFileText(stem.string() + ".out");
+        if (fs::exists(stem.string() + ".err")) expected.err = readFileText(stem.string() + ".err");
+        if (fs::exists(stem.string() + ".rc")) expected.status = std::stoi(readFileText(stem.string() + ".rc"));
+    }
+    return expected;
+}
+
+TestOutcome outcome(const std::string &category, const std::string &name, const std::string &description) {
+    TestOutcome t;
+    t.category = category;
+    t.name = name;
+    t.description = description;
+    return t;
+}
+
+// Links the submission's functions into the prebuilt harness for its game.
+std::string linkHarness(const Assignment &assignment, const BuildResult &build, const fs::path &into, std::string &said) {
+    std::string runner = (into / "harness").string();
+    std::string library = assignment.name == "dotsboxes" ? DOTSGRADE_HARNESS_DOTSBOXES : DOTSGRADE_HARNESS_DOTSTRIANGLES;
+    std::vector<std::string> command = {"/usr/bin/g++", "-o", runner, build.functionsObject, "-Wl,--whole-archive",
+                                        library, "-Wl,--no-whole-archive"};
+    for (const std::string &archive : words(DOTSGRADE_HARNESS_LIBRARIES)) command.push_back(archive);
+    command.push_back("-lboost_unit_test_framework");
+    for (const std::string &flag : words(DOTSGRADE_EXTRA_LINK_FLAGS)) command.push_back(flag);
+    if (runTool(command, said) != 0) return "";
+    fs::permissions(runner, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                                fs::perms::others_read | fs::perms::others_exec);
+    return runner;
+}
+
+// Runs the three harness suites at once, each on a slot of its own (options.slot + 0..2).
+void functionStage(const Assignment &assignment, const BuildResult &build, const fs::path &work,
+                   const GradeOptions &options, std::vector<TestOutcome> &tests) {
+    const std::vector<std::pair<std::string, std::string>> suites = {
+        {"spec_examples", "the spec's example encodings and figures"},
+        {"equivalence", "isFilled, updateGrid, playerScore and gameState on every valid grid, against the model"},
+        {"rendering", "the printed grid for every set of filled lines, against the model"}};
+    std::string said, runner = build.functionsObject.empty() ? "" : linkHarness(assignment, build, work, said);
+    std::vector<TestOutcome> outcomes;
+    for (const auto &[suite, what] : suites) outcomes.push_back(outcome("functions", "functions " + suite, what));
+    std::vector<std::thread> running;
+    for (std::size_t k = 0; k < suites.size(); ++k) {
+        if (runner.empty()) {
+            outcomes[k].output = build.functionsObject.empty()
+                                     ? "not run: the function harness needs a single source file\n"
+                                     : "not run: the harness could not be linked with your functions:\n" + said;
+            continue;
+        }
+        running.emplace_back([&, k] {
+            RunRequest request;
+            request.program = runner;
+            request.args = {"--run_test=" + suites[k].first, "--report_level=no", "--log_level=error", "--color_output=no"};
+            request.limits = options.limits;
+            request.limits.seconds = 60;
+            request.limits.memoryMb = DOTSGRADE_SANITIZED ? 0 : 1024;
+            request.slot = options.slot + static_cast<int>(k);
+            RunResult run = runProgram(request);
+            outcomes[k].passed = run.exited() && run.status == 0;
+            if (!outcomes[k].passed)
+                outcomes[k].output = run.err.substr(0, 6000) + (run.exited() ? "" : "the harness was " + run.ending() + "\n");
+        });
+    }
+    for (std::thread &thread : running) thread.join();
+    tests.insert(tests.end(), outcomes.begin(), outcomes.end());
+}
+
+// Gives every test its share of its category's points, and scores the passed ones.
+void score(std::vector<TestOutcome> &tests, const std::map<std::string, double> &rubric) {
+    std::map<std::string, int> perCategory;
+    for (const TestOutcome &t : tests) ++perCategory[t.category];
+    for (TestOutcome &t : tests) {
+        auto points = rubric.find(t.category);
+        t.maxScore = points == rubric.end() ? 0 : points->second / perCategory[t.category];
+        if (t.category != "fuzz") t.score = t.passed ? t.maxScore : 0;
+    }
+}
+
+}  // namespace
+
+double GradeReport::score() const {
+    return std::accumulate(tests.begin(), tests.end(), 0.0, [](double s, const TestOutcome &t) { return s + t.score; });
+}
+
+double GradeReport::maxScore() const {
+    return std::accumulate(tests.begin(), tests.end(), 0.0, [](double s, const TestOutcome &t) { return s + t.maxScore; });
+}
+
+std::map<std::string, double> rubricFor(const Assignment &assignment, const GradeOptions &options) {
+    std::map<std::string, double> rubric = assignment.rubric;
+    for (const auto &[category, points] : options.rubric) rubric[category] = points;
+    return rubric;
+}
+
+std::vector<TestOutcome> plannedTests(const Assignment &assignment, const GradeOptions &options) {
+    std::vector<TestOutcome> tests = {outcome("build", "build", "compiles and links with -Wall -Wextra -pedantic"),
+                                      outcome("warnings", "no warnings", "the compiler prints nothing at all")};
+    if (!assignment.functions.empty())
+        tests.push_back(outcome("rules", "rule prototypes", "every mandated function with its exact prototype"));
+    if (assignment.noGlobals) tests.push_back(outcome("rules", "rule no_globals", "no variable declared outside a function"));
+    if (assignment.packedEncoding) tests.push_back(outcome("rules", "rule no_floating_point", "no float, double or pow"));
+    if (assignment.noArraysNoLibrary) {
+        tests.push_back(outcome("rules", "rule no_arrays", "no array declarations or subscripts"));
+        tests.push_back(outcome("rules", "rule no_library", "no library functions besides cin and cout"));
+    }
+    if (!assignment.functions.empty())
+        for (const char *suite : {"spec_examples", "equivalence", "rendering"})
+            tests.push_back(outcome("functions", std::string("functions ") + suite, "the shared harness suite " + std::string(suite)));
+    int games = 0;
+    for (const ProgramCase &c : programCases(assignment, options)) {
+        if (c.category == "fuzz") ++games;
+        else tests.push_back(outcome(c.category, c.name, c.description + "; compares standard output" +
+                                                              (assignment.compareStandardError ? ", standard error" : "") +
+                                                              " and exit status with the oracle"));
+    }
+    if (games > 0)
+        tests.push_back(outcome("fuzz", "random games",
+                                std::to_string(games) + " random games (seed " + std::to_string(options.seed) +
+                                    ") compared with the oracle; points in proportion to the games passed"));
+    score(tests, rubricFor(assignment, options));
+    return tests;
+}
+
+GradeReport gradeSubmission(const Assignment &assignment, const std::string &submission, const GradeOptions &options) {
+    GradeReport report;
+    report.assignment = assignment.name;
+    report.submission = submission;
+    std::vector<TestOutcome> plan = plannedTests(assignment, options);
+
+    // The expected runs do not need the submission: they (and the sandbox probe) overlap
+    // the build, which keeps only one core busy.
+    const std::vector<ProgramCase> cases = programCases(assignment, options);
+    std::vector<RunResult> expected(cases.size());
+    std::thread oracle([&] {
+        report.isolation = isolationReport();
+        for (std::size_t i = 0; i < cases.size(); ++i) expected[i] = expectedRun(assignment, cases[i], options);
+    });
+    struct JoinOracle {  // also when the build throws
+        std::thread &thread;
+        ~JoinOracle() {
+            if (thread.joinable()) thread.join();
+        }
+    } joinOracle{oracle};
+
+    std::string pattern = (fs::temp_directory_path() / "dotsgrade-build-XXXXXX").string();
+    if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("cannot create a build folder");
+    const fs::path work = pattern;
+    BuildResult build = buildSubmission(assignment, submission, work.string());
+    // The run's own uid must reach the program (and the harness), but not list the folder.
+    fs::permissions(work, fs::perms::owner_all | fs::perms::group_exec | fs::perms::others_exec);
+
+    std::vector<TestOutcome> &tests = report.tests;
+    TestOutcome buildTest = plan[0], warnings = plan[1];
+    buildTest.passed = build.compiled;
+    if (!build.compiled) buildTest.output = build.diagnostics;
+    warnings.passed = build.compiled && !build.warned;
+    if (!build.compiled) warnings.output = "not checked: the submission does not compile\n";
+    else if (build.warned) warnings.output = build.diagnostics;
+    tests.push_back(buildTest);
+    tests.push_back(warnings);
+    if (!build.compiled) {  // nothing else can run: every other test scores 0
+        for (std::size_t i = 2; i < plan.size(); ++i) {
+            plan[i].output = "not run: the submission does not compile\n";
+            tests.push_back(plan[i]);
+        }
+        oracle.join();
+        score(tests, rubricFor(assignment, options));
+        fs::remove_all(work);
+        return report;
+    }
+
+    // The function harness (the longest stage: linked, then its suites on slots of their
+    // own) starts first; the source rules and the program runs go alongside it.
+    std::vector<TestOutcome> functionTests, ruleTests;
+    std::thread functions([&] {
+        GradeOptions mine = options;
+        mine.slot = options.slot + std::max(1, options.parallelRuns);
+        if (!assignment.functions.empty()) functionStage(assignment, build, work, mine, functionTests);
+    });
+    std::thread rules([&] {
+        for (const RuleResult &rule : checkSourceRules(assignment, build)) {
+            TestOutcome t = outcome("rules", "rule " + rule.id, rule.title);
+            t.passed = rule.passed;
+            t.output = rule.detail;
+            ruleTests.push_back(t);
+        }
+    });
+
+    // Run every case on the parallel slots; judge them in order once the oracle is done.
+    std::vector<RunResult> actual(cases.size());
+    std::vector<std::thread> runners;
+    for (int k = 0; k < std::max(1, options.parallelRuns); ++k)
+        runners.emplace_back([&, k] {
+            GradeOptions mine = options;
+            mine.slot = options.slot + k;
+            for (std::size_t i = static_cast<std::size_t>(k); i < cases.size(); i += std::max(1, options.parallelRuns))
+                actual[i] = runCase(build.program, cases[i], mine, true);
+        });
+    for (std::thread &t : runners) t.join();
+    rules.join();
+    functions.join();
+    oracle.join();
+    tests.insert(tests.end(), ruleTests.begin(), ruleTests.end());
+    tests.insert(tests.end(), functionTests.begin(), functionTests.end());
+    std::vector<Verdict> verdicts(cases.size());
+    for (std::size_t i = 0; i < cases.size(); ++i)
+        verdicts[i] = compareRuns(expected[i], actual[i], options.compare, assignment.compareStandardError);
+
+    TestOutcome fuzz = outcome("fuzz", "random games", "");
+    int games = 0, gamesPassed = 0;
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        const ProgramCase &c = cases[i];
+        const Verdict &verdict = verdicts[i];
+        if (c.category == "fuzz") {
+            ++games;
+            if (verdict.passed) ++gamesPassed;
+            else if (games - gamesPassed <= 3)
+                fuzz.output += c.name + " (arguments '" + [&] {
+                    std::string a;
+                    for (const std::string &w : c.args) a += (a.empty() ? "" : " ") + w;
+                    return a;
+                }() + "', input " + std::to_string(c.input.size()) + " bytes):\n" + verdict.explanation;
+            continue;
+        }
+        TestOutcome t = outcome(c.category, c.name, c.description);
+        t.passed = verdict.passed;
+        t.output = verdict.explanation;
+        tests.push_back(t);
+    }
+    if (games > 0) {
+        fuzz.passed = gamesPassed == games;
+        fuzz.output = std::to_string(gamesPassed) + " of " + std::to_string(games) + " random games match (seed " +
+                      std::to_string(options.seed) + ")\n" + fuzz.output;
+        tests.push_back(fuzz);
+    }
+    score(tests, rubricFor(assignment, options));
+    for (TestOutcome &t : tests)
+        if (t.category == "fuzz") t.score = games == 0 ? 0 : t.maxScore * gamesPassed / games;
+    fs::remove_all(work);
+    return report;
+}
+
+}  // namespace dotslab::grader

@@ -1,0 +1,66 @@
+// grade.h — grade one submission: build, assignment rules, mandated functions, whole
+// program; every test gets points from the rubric.
+//
+// The rubric gives points per category; a category's points are shared equally by its
+// tests. Categories: build, warnings, rules, functions, transcripts, tests (from --tests),
+// fuzz (one test whose score is the fraction of random games passed).
+#pragma once
+
+#include <algorithm>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "assignment.h"
+#include "compare.h"
+#include "process/process_runner.h"
+
+namespace dotslab::grader {
+
+struct GradeOptions {
+    std::string sample;    // the instructor's program; "" for our reference
+    std::string testsDir;  // extra NAME.in/.args/.out/.err/.rc/.desc cases
+    CompareMode compare = CompareMode::kExact;
+    int fuzzGames = 50;
+    unsigned seed = 1;
+    Limits limits;
+    std::map<std::string, double> rubric;  // category -> points, over the assignment's default
+    int slot = 0;                          // first parallel slot of this grading
+    int parallelRuns = 1;                  // program runs at once (slots slot .. slot+parallelRuns-1;
+                                           // the harness suites use the next three)
+};
+
+// Returns how many sandbox slots (uids) one grading uses at once: its program runs and
+// the three harness suites.
+inline int slotsPerGrading(const GradeOptions &options) { return std::max(1, options.parallelRuns) + 3; }
+
+struct TestOutcome {
+    std::string category;     // "transcripts"
+    std::string name;         // "transcript dotsboxes-sample"
+    std::string description;  // what it runs and compares
+    bool passed = false;
+    double score = 0;
+    double maxScore = 0;
+    std::string output;  // what went wrong, or details
+};
+
+struct GradeReport {
+    std::string assignment;
+    std::string submission;
+    std::string isolation;  // how student code was isolated
+    std::vector<TestOutcome> tests;
+
+    double score() const;
+    double maxScore() const;
+};
+
+// Returns the grade of submission (a source file or folder).
+GradeReport gradeSubmission(const Assignment &assignment, const std::string &submission, const GradeOptions &options);
+
+// Returns the tests gradeSubmission would run, with their points, without running them.
+std::vector<TestOutcome> plannedTests(const Assignment &assignment, const GradeOptions &options);
+
+// Returns the rubric in force: the assignment's default with options' overrides.
+std::map<std::string, double> rubricFor(const Assignment &assignment, const GradeOptions &options);
+
+}  // namespace dotslab::grader

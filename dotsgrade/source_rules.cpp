@@ -1,0 +1,186 @@
+#include "files/files.h"
+#include "source_rules.h"
+
+#include <cxxabi.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+
+namespace dotslab::grader {
+namespace {
+
+// One symbol of the submission's objects, as nm lists it.
+struct Symbol {
+    char type = '?';       // nm's letter: T, D, B, U, ...
+    std::string mangled;   // as in the object
+    std::string readable;  // demangled, as nm -C prints it
+    // Returns true for a symbol the objects define (nm --defined-only), not one they use.
+    bool defined() const { return type != 'U' && type != 'w' && type != 'v'; }
+};
+
+// Returns every symbol of the objects: one nm run, demangled here (the same demangler nm
+// -C uses, so the names read the same).
+std::vector<Symbol> symbolsOf(const BuildResult &build) {
+    std::vector<std::string> command = {"/usr/bin/nm"};
+    command.insert(command.end(), build.objects.begin(), build.objects.end());
+    std::string output;
+    runTool(command, output);
+    std::vector<Symbol> symbols;
+    std::istringstream in(output);
+    for (std::string line; std::getline(in, line);) {
+        if (line.size() < 20 || line.back() == ':') continue;  // blank lines and "file.o:" headers
+        Symbol symbol;
+        symbol.type = line[17];
+        symbol.mangled = line.substr(19);
+        int status = -1;
+        char *readable = abi::__cxa_demangle(symbol.mangled.c_str(), nullptr, nullptr, &status);
+        symbol.readable = status == 0 && readable ? readable : symbol.mangled;
+        std::free(readable);
+        symbols.push_back(symbol);
+    }
+    return symbols;
+}
+
+// Calls found(line number, line text) for every line of code (comments and literals
+// blanked) in every source that matches pattern.
+template <class Found>
+void forMatchingLines(const BuildResult &build, const std::regex &pattern, Found found) {
+    for (const std::string &source : build.sources) {
+        std::istringstream code(codeOnly(readFileText(source)));
+        int number = 0;
+        for (std::string line; std::getline(code, line);)
+            if (++number, std::regex_search(line, pattern)) found(source, number, line);
+    }
+}
+
+std::string where(const std::string &source, int line) {
+    return source.substr(source.find_last_of('/') + 1) + ":" + std::to_string(line);
+}
+
+RuleResult prototypes(const Assignment &assignment, const std::vector<Symbol> &symbols) {
+    RuleResult rule{"prototypes", "mandated functions with their exact prototypes"};
+    std::set<std::string> defined;
+    std::vector<std::string> demangled;
+    for (const Symbol &symbol : symbols)
+        if (symbol.defined()) defined.insert(symbol.mangled), demangled.push_back(symbol.readable);
+    for (const MandatedFunction &f : assignment.functions) {
+        if (defined.count(f.mangled)) continue;
+        rule.passed = false;
+        rule.detail += "missing mandated function: " + f.prototype;
+        for (const std::string &d : demangled)  // a near miss: same name, other parameters
+            if (d.rfind(f.name + "(", 0) == 0) rule.detail += " (found " + d + " instead)";
+        rule.detail += "\n";
+    }
+    return rule;
+}
+
+RuleResult noGlobals(const std::vector<Symbol> &symbols) {
+    RuleResult rule{"no_globals", "no global variables"};
+    for (const Symbol &symbol : symbols) {
+        if (std::string("BbDdGgSs").find(symbol.type) == std::string::npos) continue;
+        const std::string &name = symbol.readable;
+        bool allowed = name == "std::__ioinit" || name.find("::") != std::string::npos || name.rfind("guard variable", 0) == 0 ||
+                       name.rfind("__", 0) == 0 || name.rfind("completed.", 0) == 0;
+        if (allowed) continue;  // the library's own, or a static local inside a function
+        rule.passed = false;
+        rule.detail += "global variable: " + name + "\n";
+    }
+    return rule;
+}
+
+RuleResult noFloatingPoint(const BuildResult &build) {
+    RuleResult rule{"no_floating_point", "integer arithmetic only (no float, double or pow)"};
+    std::regex floating(R"(\b(float|double|pow|powf|powl|sqrt|exp|log10|cmath|math\.h)\b)");
+    forMatchingLines(build, floating, [&](const std::string &source, int line, const std::string &text) {
+        rule.passed = false;
+        rule.detail += where(source, line) + ": " + text + "\n";
+    });
+    if (!rule.passed) rule.detail += "hint: pow() works in floating point and can be off by one for 10^17\n";
+    return rule;
+}
+
+RuleResult noArrays(const BuildResult &build) {
+    RuleResult rule{"no_arrays", "no arrays"};
+    std::regex bracket(R"(\[(?!\[))");
+    forMatchingLines(build, bracket, [&](const std::string &source, int line, const std::string &text) {
+        if (text.find("[[") != std::string::npos && text.find('[') == text.find("[[")) return;  // an attribute
+        rule.passed = false;
+        rule.detail += where(source, line) + ": " + text + "\n";
+    });
+    return rule;
+}
+
+RuleResult noLibrary(const BuildResult &build, const std::vector<Symbol> &symbols) {
+    RuleResult rule{"no_library", "no library functions besides cin and cout"};
+    std::regex allowed(R"(^(std::cin|std::cout|std::istream::get\(char&\)|std::istream::operator>>|std::ostream::|)"
+                       R"(std::basic_ostream<|std::basic_istream<char, std::char_traits<char> >& std::operator>>|)"
+                       R"(std::operator<<|std::ios_base::Init::|std::basic_ios<|__cxa_atexit|__dso_handle|)"
+                       R"(_GLOBAL_OFFSET_TABLE_|__gxx_personality_v0|_Unwind_Resume|__stack_chk_fail))");
+    for (const Symbol &symbol : symbols) {
+        if (symbol.defined()) continue;
+        const std::string &name = symbol.readable;
+        if (std::regex_search(name, allowed)) continue;
+        rule.passed = false;
+        rule.detail += "uses " + name + "\n";
+    }
+    forMatchingLines(build, std::regex(R"(#\s*include\s*[<"](?!iostream>))"),
+                     [&](const std::string &source, int line, const std::string &text) {
+                         rule.passed = false;
+                         rule.detail += where(source, line) + ": " + text + "\n";
+                     });
+    return rule;
+}
+
+}  // namespace
+
+std::string codeOnly(const std::string &source) {
+    std::string code = source;
+    enum { kCode, kLineComment, kBlockComment, kString, kChar } state = kCode;
+    for (std::size_t i = 0; i < code.size(); ++i) {
+        char c = code[i], next = i + 1 < code.size() ? code[i + 1] : '\0';
+        switch (state) {
+        case kCode:
+            if (c == '/' && next == '/') state = kLineComment;
+            else if (c == '/' && next == '*') state = kBlockComment, code[i + 1] = ' ', ++i;
+            else if (c == '"') state = kString;
+            else if (c == '\'') state = kChar;
+            else continue;
+            code[i] = ' ';
+            if (state == kString || state == kChar) code[i] = c;  // keep the quote itself
+            break;
+        case kLineComment:
+            if (c == '\n') state = kCode;
+            else code[i] = ' ';
+            break;
+        case kBlockComment:
+            if (c == '*' && next == '/') state = kCode, code[i + 1] = ' ';
+            if (c != '\n') code[i] = ' ';
+            break;
+        case kString:
+        case kChar:
+            if (c == '\\' && next != '\n') code[i] = ' ', code[++i] = ' ';
+            else if ((state == kString && c == '"') || (state == kChar && c == '\'')) state = kCode;
+            else if (c != '\n') code[i] = ' ';
+            break;
+        }
+    }
+    return code;
+}
+
+std::vector<RuleResult> checkSourceRules(const Assignment &assignment, const BuildResult &build) {
+    std::vector<RuleResult> results;
+    const std::vector<Symbol> symbols = symbolsOf(build);
+    if (!assignment.functions.empty()) results.push_back(prototypes(assignment, symbols));
+    if (assignment.noGlobals) results.push_back(noGlobals(symbols));
+    if (assignment.packedEncoding) results.push_back(noFloatingPoint(build));
+    if (assignment.noArraysNoLibrary) {
+        results.push_back(noArrays(build));
+        results.push_back(noLibrary(build, symbols));
+    }
+    return results;
+}
+
+}  // namespace dotslab::grader

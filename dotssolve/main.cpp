@@ -1,0 +1,199 @@
+// dotssolve — perfect play for every board in the project: who wins from here, by how
+// much, and which moves keep that.
+//
+//   dotssolve dotsboxes GRID [--player P]
+//   dotssolve dotstriangles GRID [--player P] [--extra]
+//   dotssolve rect H W [--moves "R C h,R C v,..."]
+//   ... [--json] [--value-only] [--threads N] [--memory MB]
+//
+// GRID is the 18-digit number the programs use. For rect, the moves (in the boxes
+// notation) are played from the empty board by players 1 and 2, with extra turns.
+#include <CLI/CLI.hpp>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "board/cruciform.h"
+#include "board/hexagon.h"
+#include "packed/packed_digits.h"
+#include "packed/packed_games.h"
+#include "board/rectangle.h"
+#include "solver/solver.h"
+
+namespace {
+
+using namespace dotslab;
+
+// A position to solve: the board, the rule, who is to move and the score so far.
+struct Problem {
+    const BoardGraph *graph = nullptr;
+    ExtraTurnRule rule = ExtraTurnRule::kUnlimited;
+    SolverPosition position;
+    int mover = 1;
+    int score[3] = {0, 0, 0};                 // [1], [2]
+    std::vector<std::string> moveNames;       // per line, as the user writes moves
+};
+
+std::vector<std::string> positionNames(int lines) {
+    std::vector<std::string> names;
+    for (int l = 1; l <= lines; ++l) names.push_back(std::to_string(l));
+    return names;
+}
+
+Problem packedProblem(const PackedGame &game, long long grid, int player, bool extra) {
+    if (!game.isValid(grid))
+        throw std::runtime_error("not a valid " + std::string(game.name) + " grid: " + std::to_string(grid));
+    Problem p;
+    p.graph = &game.board;
+    p.rule = game.rule;
+    p.position = {game.filledLines(grid), extra};
+    p.mover = player;
+    p.score[1] = game.playerScore(grid, 1);
+    p.score[2] = game.playerScore(grid, 2);
+    p.moveNames = positionNames(game.lineCount());
+    return p;
+}
+
+// Returns the edge named "R C h" / "R C v" on grid, or throws.
+int edgeNamed(const RectangleGrid &grid, const std::string &text) {
+    std::istringstream in(text);
+    int r, c;
+    char d;
+    std::string rest;
+    if (!(in >> r >> c >> d) || (in >> rest) || (d != 'h' && d != 'v') || r < 0 || c < 0 ||
+        (d == 'h' && (r > grid.height() || c >= grid.width())) || (d == 'v' && (r >= grid.height() || c > grid.width())))
+        throw std::runtime_error("not an edge of the " + std::to_string(grid.height()) + " x " +
+                                 std::to_string(grid.width()) + " grid: '" + text + "'");
+    return d == 'h' ? grid.horizontalEdge(r, c) : grid.verticalEdge(r, c);
+}
+
+Problem rectangleProblem(const BoardGraph &graph, int height, int width, const std::string &moves) {
+    RectangleGrid grid(height, width);
+    Problem p;
+    p.graph = &graph;
+    for (int e = 0; e < grid.edgeCount(); ++e)
+        p.moveNames.push_back(std::to_string(grid.edgeRow(e)) + " " + std::to_string(grid.edgeCol(e)) +
+                              (grid.isHorizontal(e) ? " h" : " v"));
+    std::istringstream list(moves);
+    for (std::string move; std::getline(list, move, ',');) {
+        if (move.find_first_not_of(' ') == std::string::npos) continue;
+        int e = edgeNamed(grid, move);
+        if (p.position.lines & lineBit(e)) throw std::runtime_error("edge played twice: '" + move + "'");
+        int closed = graph.cellsClosedBy(p.position.lines, e);
+        p.position.lines |= lineBit(e);
+        p.score[p.mover] += closed;
+        if (closed == 0) p.mover = 3 - p.mover;
+    }
+    return p;
+}
+
+// How to search: what the command line says beyond the position.
+struct SearchSettings {
+    bool json = false;
+    bool valueOnly = false;  // no per-move analysis: the cheapest way to solve a big board
+    int threads = 1;
+    int memoryMegabytes = 0;  // 0: sized to the board
+};
+
+// Returns solver options for the settings: the table takes at most the memory given.
+SolverOptions solverOptions(const SearchSettings &settings) {
+    SolverOptions options;
+    options.threads = settings.threads;
+    if (settings.memoryMegabytes > 0) {
+        const std::uint64_t buckets = (static_cast<std::uint64_t>(settings.memoryMegabytes) << 20) / 16;
+        options.tableBits = 63 - __builtin_clzll(std::max<std::uint64_t>(buckets, 2));
+    }
+    return options;
+}
+
+int run(const std::string &board, const std::vector<std::string> &args, int player, bool extra, const std::string &moves,
+        const SearchSettings &settings) {
+    Problem p;
+    BoardGraph rectangle({}, {});
+    if (board == "dotsboxes" || board == "dotstriangles") {
+        if (args.size() != 1) throw std::runtime_error(board + " takes one GRID");
+        std::size_t used = 0;
+        long long grid = std::stoll(args[0], &used);
+        if (used != args[0].size() || grid < 0) throw std::runtime_error("GRID must be digits: '" + args[0] + "'");
+        p = packedProblem(board == "dotsboxes" ? dotsboxesGame() : dotstrianglesGame(), grid, player,
+                          extra && board == "dotstriangles");
+    } else if (board == "rect") {
+        if (args.size() != 2) throw std::runtime_error("rect takes H W");
+        int h = std::stoi(args[0]), w = std::stoi(args[1]);
+        if (h < 1 || w < 1 || (h + 1) * w + h * (w + 1) > BoardGraph::kMaxLines)
+            throw std::runtime_error("rect boards must have 1 to 64 edges");
+        rectangle = rectangleBoard(h, w);
+        p = rectangleProblem(rectangle, h, w, moves);
+    } else {
+        throw std::runtime_error("unknown board '" + board + "' (dotsboxes, dotstriangles or rect)");
+    }
+    if (p.position.lines == p.graph->allLines()) throw std::runtime_error("the game is over: nothing to solve");
+
+    SolverOptions options = solverOptions(settings);
+    Solver solver(*p.graph, p.rule, options);
+    const int best = solver.value(p.position);
+    std::vector<std::string> optimal;
+    if (!settings.valueOnly)
+        for (int line : solver.optimalMoves(p.position)) optimal.push_back(p.moveNames[line]);
+    int remaining = 0;
+    for (int c = 0; c < p.graph->cellCount(); ++c) remaining += (p.graph->linesOfCell(c) & ~p.position.lines) != 0;
+    const int other = 3 - p.mover;
+    const int moverFinal = p.score[p.mover] + (remaining + best) / 2, otherFinal = p.score[other] + (remaining - best) / 2;
+
+    if (settings.json) {
+        nlohmann::json out = {{"board", board},
+                              {"player_to_move", p.mover},
+                              {"value", best},
+                              {"final_score", {{"player1", p.mover == 1 ? moverFinal : otherFinal},
+                                               {"player2", p.mover == 2 ? moverFinal : otherFinal}}}};
+        if (!settings.valueOnly) {
+            out["optimal_moves"] = optimal;
+            out["move_values"] = nlohmann::json::object();
+            for (const MoveValue &mv : solver.moveValues(p.position)) out["move_values"][p.moveNames[mv.line]] = mv.value;
+        }
+        std::cout << out.dump(2) << "\n";
+        return 0;
+    }
+    std::cout << "Player " << p.mover << " to move; score so far " << p.score[1] << "-" << p.score[2] << "; "
+              << remaining << " cells left.\n";
+    std::cout << "Value: " << (best > 0 ? "+" : "") << best << " (Player " << p.mover << " takes " << (best >= 0 ? best : -best)
+              << (best >= 0 ? " more" : " fewer") << " of the remaining cells than Player " << other << ")\n";
+    const int final1 = p.mover == 1 ? moverFinal : otherFinal, final2 = p.mover == 2 ? moverFinal : otherFinal;
+    std::cout << "Perfect play ends " << final1 << "-" << final2 << ": "
+              << (final1 == final2 ? "a draw" : final1 > final2 ? "Player 1 wins" : "Player 2 wins") << ".\n";
+    if (settings.valueOnly) return 0;
+    std::cout << "Optimal moves:";
+    for (std::size_t i = 0; i < optimal.size(); ++i) std::cout << (i ? ", " : " ") << optimal[i];
+    std::cout << "\n";
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+    CLI::App app{"dotssolve: perfect play for dotsboxes, dotstriangles and rectangular boards"};
+    std::string board, moves;
+    std::vector<std::string> args;
+    int player = 1;
+    bool extra = false;
+    SearchSettings settings;
+    app.add_option("board", board, "dotsboxes, dotstriangles or rect")->required();
+    app.add_option("args", args, "GRID (the 18-digit number), or H W for rect")->required();
+    app.add_option("--player", player, "who is to move (default 1)")->check(CLI::Range(1, 2));
+    app.add_flag("--extra", extra, "dotstriangles: the mover is already on an extra turn");
+    app.add_option("--moves", moves, "rect: moves from the empty board, e.g. \"0 0 h,1 2 v\"");
+    app.add_flag("--json", settings.json, "print JSON");
+    app.add_flag("--value-only", settings.valueOnly, "the value and final score only, not which moves keep it");
+    app.add_option("--threads", settings.threads, "threads that search together (default 1)")->check(CLI::Range(1, 64));
+    app.add_option("--memory", settings.memoryMegabytes, "MB for the table (default: sized to the board)")
+        ->check(CLI::Range(1, 1 << 20));
+    try {
+        app.parse(argc, argv);
+        return run(board, args, player, extra, moves, settings);
+    } catch (const CLI::ParseError &e) {
+        return app.exit(e) == 0 ? 0 : 2;
+    } catch (const std::exception &e) {
+        std::cerr << "dotssolve: " << e.what() << "\n";
+        return 1;
+    }
+}

@@ -1,0 +1,181 @@
+#include "harness/grid_checks.h"
+
+#include <bitset>
+#include <iostream>
+#include <map>
+#include <sstream>
+
+#include "packed/packed_digits.h"
+#include "text/text_diff.h"
+
+namespace dotslab_harness {
+namespace {
+
+using dotslab::CellSet;
+using dotslab::LineSet;
+using dotslab::PackedGame;
+
+constexpr std::size_t kExamplesKept = 5;
+
+bool isDotsboxes(const PackedGame &game) { return game.kind == PackedGame::Kind::kDotsboxes; }
+
+// Returns the score/owner digits for the closed cells: for dotsboxes `variant` picks the
+// score split, for dotstriangles it picks which closed cells Player 2 owns.
+long long cellDigits(const PackedGame &game, CellSet closed, unsigned variant) {
+    if (isDotsboxes(game)) {
+        int total = static_cast<int>(std::bitset<64>(closed).count());
+        int score1 = static_cast<int>(variant % (total + 1));
+        return score1 * dotslab::placeOf(17) + (total - score1) * dotslab::placeOf(18);
+    }
+    long long digits = 0;
+    for (int c = 0; c < game.board.cellCount(); ++c)
+        if (closed >> c & 1) digits += ((variant >> c & 1) ? 2 : 1) * dotslab::placeOf(13 + c);
+    return digits;
+}
+
+// Returns how many cell-digit variants a line set has (score splits or owner subsets).
+unsigned variantCount(const PackedGame &game, CellSet closed) {
+    int total = static_cast<int>(std::bitset<64>(closed).count());
+    return isDotsboxes(game) ? static_cast<unsigned>(total + 1) : 1u << total;
+}
+
+// Spreads the bits of variant over the closed cells (so owner subsets are exactly the
+// subsets of closed); for dotsboxes variant is used as it is.
+unsigned spread(const PackedGame &game, CellSet closed, unsigned variant) {
+    if (isDotsboxes(game)) return variant;
+    unsigned spreadBits = 0;
+    for (int c = 0, k = 0; c < game.board.cellCount(); ++c)
+        if (closed >> c & 1) spreadBits |= ((variant >> k++) & 1u) << c;
+    return spreadBits;
+}
+
+std::string boolText(bool b) { return b ? "true" : "false"; }
+
+}  // namespace
+
+void CheckReport::fail(const std::string &description) {
+    ++failures;
+    if (examples.size() < kExamplesKept) examples.push_back(description);
+}
+
+std::string CheckReport::summary() const {
+    std::ostringstream out;
+    out << function << ": " << failures << " of " << calls << " calls differ from the model";
+    for (const std::string &e : examples) out << "\n  " << e;
+    if (failures > static_cast<long long>(examples.size())) out << "\n  ...";
+    return out.str();
+}
+
+long long gridOfLines(const PackedGame &game, LineSet lines) {
+    long long grid = 0;
+    for (int pos = 1; pos <= game.lineCount(); ++pos)
+        if (lines >> (pos - 1) & 1) grid += dotslab::placeOf(pos);
+    return grid;
+}
+
+const std::vector<long long> &validGrids(const PackedGame &game) {
+    static std::map<const PackedGame *, std::vector<long long>> cache;
+    std::vector<long long> &grids = cache[&game];
+    if (!grids.empty()) return grids;
+    for (LineSet lines = 0; lines <= game.board.allLines(); ++lines) {
+        CellSet closed = game.board.closedCells(lines);
+        long long base = gridOfLines(game, lines);
+        for (unsigned v = 0; v < variantCount(game, closed); ++v)
+            grids.push_back(base + cellDigits(game, closed, spread(game, closed, v)));
+    }
+    return grids;
+}
+
+std::vector<long long> oneGridPerLineSet(const PackedGame &game) {
+    std::vector<long long> grids;
+    for (LineSet lines = 0; lines <= game.board.allLines(); ++lines) {
+        CellSet closed = game.board.closedCells(lines);
+        unsigned variant = static_cast<unsigned>(lines * 2654435761u >> 7) % variantCount(game, closed);
+        grids.push_back(gridOfLines(game, lines) + cellDigits(game, closed, spread(game, closed, variant)));
+    }
+    return grids;
+}
+
+CheckReport checkIsFilled(const SubmissionApi &api) {
+    CheckReport report{"isFilled"};
+    for (long long grid : validGrids(api.model))
+        for (int pos = 1; pos <= api.model.lineCount(); ++pos) {
+            ++report.calls;
+            bool want = api.model.isFilled(grid, pos), got = api.isFilled(grid, pos);
+            if (want != got)
+                report.fail("isFilled(" + std::to_string(grid) + ", " + std::to_string(pos) + "): expected " +
+                            boolText(want) + ", got " + boolText(got));
+        }
+    return report;
+}
+
+CheckReport checkUpdateGrid(const SubmissionApi &api) {
+    CheckReport report{"updateGrid"};
+    for (long long grid : validGrids(api.model))
+        for (int pos = 1; pos <= api.model.lineCount(); ++pos) {
+            if (api.model.isFilled(grid, pos)) continue;
+            for (int p = 1; p <= 2; ++p) {
+                ++report.calls;
+                long long want = api.model.updated(grid, pos, p), got = grid;
+                api.updateGrid(got, pos, p);
+                if (want != got)
+                    report.fail("updateGrid(grid = " + std::to_string(grid) + ", " + std::to_string(pos) + ", " +
+                                std::to_string(p) + "): expected grid " + std::to_string(want) + ", got " +
+                                std::to_string(got));
+            }
+        }
+    return report;
+}
+
+CheckReport checkPlayerScore(const SubmissionApi &api) {
+    CheckReport report{"playerScore"};
+    for (long long grid : validGrids(api.model))
+        for (int p = 1; p <= 2; ++p) {
+            ++report.calls;
+            int want = api.model.playerScore(grid, p), got = api.playerScore(grid, p);
+            if (want != got)
+                report.fail("playerScore(" + std::to_string(grid) + ", " + std::to_string(p) + "): expected " +
+                            std::to_string(want) + ", got " + std::to_string(got));
+        }
+    return report;
+}
+
+CheckReport checkGameState(const SubmissionApi &api) {
+    CheckReport report{"gameState"};
+    for (long long grid : validGrids(api.model)) {
+        ++report.calls;
+        int want = api.model.gameState(grid), got = api.gameState(grid);
+        if (want != got)
+            report.fail("gameState(" + std::to_string(grid) + "): expected " + std::to_string(want) + ", got " +
+                        std::to_string(got));
+    }
+    return report;
+}
+
+std::string capturedDisplay(const SubmissionApi &api, long long grid) {
+    // The first buffer of std::cout is remembered once, so that a display function that
+    // crashed mid-way (leaving cout redirected) cannot make the capture lose track of it.
+    static std::streambuf *const original = std::cout.rdbuf();
+    static std::ostringstream sink;
+    sink.str("");
+    sink.clear();
+    std::cout.clear();
+    std::cout.rdbuf(sink.rdbuf());
+    api.display(grid);
+    std::cout.flush();
+    std::cout.rdbuf(original);
+    return sink.str();
+}
+
+CheckReport checkRendering(const SubmissionApi &api) {
+    CheckReport report{api.displayName};
+    for (long long grid : oneGridPerLineSet(api.model)) {
+        ++report.calls;
+        std::string want = api.model.render(grid), got = capturedDisplay(api, grid);
+        if (want != got)
+            report.fail("grid " + std::to_string(grid) + ": " + dotslab::describe(dotslab::firstDifference(want, got)));
+    }
+    return report;
+}
+
+}  // namespace dotslab_harness

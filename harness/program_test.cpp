@@ -1,0 +1,138 @@
+// Suite whole_program: the submission built as a program, run on the spec transcripts and
+// on inputs whose expected output the model computes (bad tokens, CRLF, end of input,
+// very long lines, binary garbage, random games). Needs --program (and --transcripts).
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+#include "files/files.h"
+#include "packed/console_model.h"
+#include "harness/harness_options.h"
+#include "process/process_runner.h"
+#include "harness/test_support.h"
+#include "text/text_diff.h"
+
+namespace utf = boost::unit_test;
+namespace fs = std::filesystem;
+using namespace dotslab_harness;
+
+namespace {
+
+boost::test_tools::assertion_result programGiven(utf::test_unit_id) {
+    boost::test_tools::assertion_result given = !harnessOption("program").empty();
+    given.message() << "no --program given";
+    return given;
+}
+
+// Runs the program on input and checks its output and status against the expected ones.
+void expectRun(const std::string &name, const std::string &input, const std::string &wantOut, int wantStatus,
+               const std::string &wantErr = "", bool checkErr = false) {
+    dotslab::RunResult got = dotslab::runTrusted(harnessOption("program"), {}, input);
+    dotslab::TextDifference difference = dotslab::firstDifference(wantOut, got.out);
+    BOOST_TEST(!difference.differs, name << ": standard output differs, " << dotslab::describe(difference));
+    BOOST_TEST((!got.timedOut && got.signal == 0 && got.status == wantStatus),
+               name << ": expected exit status " << wantStatus << ", got " << got.ending());
+    if (checkErr) {
+        dotslab::TextDifference errDifference = dotslab::firstDifference(wantErr, got.err);
+        BOOST_TEST(!errDifference.differs, name << ": standard error differs, " << dotslab::describe(errDifference));
+    }
+}
+
+// Runs the program on input and checks it against the model's expected run.
+void expectModelRun(const std::string &name, const std::string &input) {
+    dotslab::ProgramRun want = dotslab::expectedRun(submission().model, input);
+    expectRun(name, input, want.out, want.status);
+}
+
+// Returns a random input: mostly moves in range, some filled again, some out of range or
+// malformed, separated by assorted whitespace; sometimes cut short before the game ends.
+std::string randomGameInput(unsigned seed) {
+    std::mt19937 rng(seed);
+    const int lines = submission().model.lineCount();
+    const char *junk[] = {"abc", "3.5", "99999999999", "+7", "-0", "x1", "1x", "+", "-", "0x3", "--2", "\xff\xfe"};
+    const char *gaps[] = {" ", "\n", "\r\n", "\t", "  \n"};
+    std::string input;
+    int tokens = std::uniform_int_distribution<int>(5, 60)(rng);
+    for (int i = 0; i < tokens; ++i) {
+        int kind = std::uniform_int_distribution<int>(0, 9)(rng);
+        if (kind < 7) input += std::to_string(std::uniform_int_distribution<int>(1, lines)(rng));
+        else if (kind == 7) input += std::to_string(std::uniform_int_distribution<int>(-20, 40)(rng));
+        else input += junk[std::uniform_int_distribution<int>(0, 11)(rng)];
+        input += gaps[std::uniform_int_distribution<int>(0, 4)(rng)];
+    }
+    return input;
+}
+
+// Returns the moves 1..lines in a seeded random order: a complete game.
+std::string shuffledMoves(unsigned seed, const std::string &separator) {
+    std::vector<int> moves;
+    for (int pos = 1; pos <= submission().model.lineCount(); ++pos) moves.push_back(pos);
+    std::shuffle(moves.begin(), moves.end(), std::mt19937(seed));
+    std::string input;
+    for (int pos : moves) input += std::to_string(pos) + separator;
+    return input;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(whole_program, *utf::precondition(programGiven))
+
+BOOST_AUTO_TEST_CASE(spec_transcripts, *utf::timeout(120)) {
+    fs::path dir = harnessOption("transcripts");
+    BOOST_TEST_REQUIRE(fs::is_directory(dir), "transcripts folder not found: '" << dir.string() << "' (--transcripts)");
+    std::string prefix = std::string(submission().model.name) + "-";
+    int found = 0;
+    for (const fs::directory_entry &entry : fs::directory_iterator(dir)) {
+        fs::path in = entry.path();
+        if (in.extension() != ".in" || in.filename().string().rfind(prefix, 0) != 0) continue;
+        ++found;
+        fs::path stem = in.parent_path() / in.stem();
+        int status = std::stoi(dotslab::readFileText(stem.string() + ".rc"));
+        bool hasErr = fs::exists(stem.string() + ".err");
+        expectRun("transcript " + in.stem().string(), dotslab::readFileText(in), dotslab::readFileText(stem.string() + ".out"), status,
+                  hasErr ? dotslab::readFileText(stem.string() + ".err") : "", hasErr);
+    }
+    BOOST_TEST(found > 0, "no " << prefix << "*.in transcript in " << dir.string());
+}
+
+BOOST_AUTO_TEST_CASE(end_of_input, *utf::timeout(60)) {
+    expectModelRun("empty input", "");
+    expectModelRun("only whitespace", " \n\t\r\n  ");
+    expectModelRun("end of input after one move", "5");
+    expectModelRun("end of input after an invalid move", "5\n5\n");
+}
+
+BOOST_AUTO_TEST_CASE(malformed_tokens, *utf::timeout(60)) {
+    expectModelRun("tokens abc, 3.5, 99999999999, then +7", "abc\n3.5\n99999999999\n+7\n");
+    expectModelRun("signs and zeros", "-0\n+-3\n--2\n+\n-\n0\n-5\n0007\n+0012\n");
+    expectModelRun("int limits", "2147483647\n2147483648\n-2147483648\n-2147483649\n4294967297\n1\n");
+    expectModelRun("digits glued to letters", "5abc\n0x5\n1e1\n3,4\n6;\n2\n");
+}
+
+BOOST_AUTO_TEST_CASE(line_endings_and_layout, *utf::timeout(60)) {
+    expectModelRun("a whole game with CRLF line endings", shuffledMoves(1, "\r\n"));
+    expectModelRun("a whole game on one line", shuffledMoves(2, " "));
+    expectModelRun("a whole game with tabs and no final newline", shuffledMoves(3, "\t"));
+}
+
+BOOST_AUTO_TEST_CASE(very_long_lines, *utf::timeout(60)) {
+    expectModelRun("one line of a million letters", std::string(1000000, 'x') + "\n" + shuffledMoves(4, "\n"));
+    expectModelRun("one number of 200000 digits", std::string(200000, '0') + "7\n" + std::string(200000, '9') + "\n");
+    expectModelRun("a whole game, then 200000 spaces on the same line", shuffledMoves(5, " ") + std::string(200000, ' ') + "1 2 3");
+}
+
+BOOST_AUTO_TEST_CASE(binary_garbage, *utf::timeout(60)) {
+    std::mt19937 rng(6);
+    std::string garbage;
+    for (int i = 0; i < 4096; ++i) garbage += static_cast<char>(rng() & 0xff);
+    expectModelRun("4096 random bytes", garbage);
+    expectModelRun("NUL bytes between moves", std::string("1\0" "2\n3", 5) + std::string(1, '\0') + "\n4\n");
+}
+
+BOOST_AUTO_TEST_CASE(random_games, *utf::timeout(120)) {
+    for (unsigned seed = 100; seed < 140; ++seed) expectModelRun("random game, seed " + std::to_string(seed), randomGameInput(seed));
+    for (unsigned seed = 200; seed < 210; ++seed) expectModelRun("complete game, seed " + std::to_string(seed), shuffledMoves(seed, "\n"));
+}
+
+BOOST_AUTO_TEST_SUITE_END()
