@@ -82,7 +82,7 @@ Problem rectangleProblem(const BoardGraph &graph, int height, int width, const s
         int closed = graph.cellsClosedBy(p.position.lines, e);
         p.position.lines |= lineBit(e);
         p.score[p.mover] += closed;
-        if (closed == 0) p.mover = 3 - p.mover;
+        p.mover = turnAfter(ExtraTurnRule::kUnlimited, {p.mover, false}, closed, 2).player;
     }
     return p;
 }

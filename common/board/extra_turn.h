@@ -15,10 +15,19 @@ struct Turn {
     friend bool operator==(Turn a, Turn b) { return a.player == b.player && a.isExtra == b.isExtra; }
 };
 
+// Returns true if the mover moves again after a move that closed `closed` cells;
+// onExtraTurn says whether that move was itself an extra one.
+constexpr bool movesAgain(ExtraTurnRule rule, bool onExtraTurn, int closed) {
+    return closed > 0 && (rule == ExtraTurnRule::kUnlimited || !onExtraTurn);
+}
+
+// Returns true if the rule depends on whether a move is an extra one (only kAtMostOne
+// does), so that a position must carry that flag.
+constexpr bool remembersExtraTurns(ExtraTurnRule rule) { return rule == ExtraTurnRule::kAtMostOne; }
+
 // Returns the turn that follows current when its move closed `closed` cells.
 constexpr Turn turnAfter(ExtraTurnRule rule, Turn current, int closed, int playerCount) {
-    bool again = closed > 0 && (rule == ExtraTurnRule::kUnlimited || !current.isExtra);
-    if (again) return {current.player, true};
+    if (movesAgain(rule, current.isExtra, closed)) return {current.player, true};
     return {current.player % playerCount + 1, false};
 }
 

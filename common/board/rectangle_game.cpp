@@ -1,6 +1,7 @@
 #include "board/rectangle_game.h"
 
 #include <algorithm>
+#include <cassert>
 #include <stdexcept>
 
 namespace dotslab {
@@ -14,31 +15,32 @@ RectangleGame::RectangleGame(int height, int width, int playerCount)
     if (playerCount < 1 || playerCount > 255) throw std::invalid_argument("player count out of range");
 }
 
-int RectangleGame::cellsClosedBy(int e) const {
+int RectangleGame::cellsCompletedBy(int e, std::array<int, 2> &completed) const {
     std::array<int, 2> cells{};
-    int n = grid_.cellsOfEdge(e, cells), closed = 0;
+    const int n = grid_.cellsOfEdge(e, cells);
+    int count = 0;
     for (int k = 0; k < n; ++k) {
         std::array<int, 4> sides = grid_.edgesOfCell(cells[k]);
-        bool allOthersClosed = std::all_of(sides.begin(), sides.end(), [&](int s) { return s == e || edges_[s]; });
-        if (allOthersClosed) ++closed;
+        if (std::all_of(sides.begin(), sides.end(), [&](int s) { return s == e || edges_[s]; }))
+            completed[count++] = cells[k];
     }
-    return closed;
+    return count;
+}
+
+int RectangleGame::cellsClosedBy(int e) const {
+    std::array<int, 2> completed{};
+    return cellsCompletedBy(e, completed);
 }
 
 int RectangleGame::play(int e) {
-    std::array<int, 2> cells{};
-    int n = grid_.cellsOfEdge(e, cells), completed = 0;
+    assert(!isClosed(e));
+    std::array<int, 2> completed{};
+    const int count = cellsCompletedBy(e, completed);
     edges_[e] = 1;
     --openEdges_;
-    for (int k = 0; k < n; ++k) {
-        std::array<int, 4> sides = grid_.edgesOfCell(cells[k]);
-        if (std::all_of(sides.begin(), sides.end(), [&](int s) { return edges_[s] != 0; })) {
-            owners_[cells[k]] = static_cast<std::uint8_t>(turn_.player);
-            ++completed;
-        }
-    }
-    if (!isOver()) turn_ = turnAfter(ExtraTurnRule::kUnlimited, turn_, completed, playerCount_);
-    return completed;
+    for (int k = 0; k < count; ++k) owners_[completed[k]] = static_cast<std::uint8_t>(turn_.player);
+    if (!isOver()) turn_ = turnAfter(ExtraTurnRule::kUnlimited, turn_, count, playerCount_);
+    return count;
 }
 
 std::vector<int> RectangleGame::scores() const {

@@ -5,6 +5,7 @@
 // index order of RectangleGrid. Owners are 0 (open) or the 1-based player number.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -52,6 +53,9 @@ class RectangleGame {
     bool isConsistent() const;
 
   private:
+    // Returns how many cells closing open edge e completes, and stores them in completed.
+    int cellsCompletedBy(int e, std::array<int, 2> &completed) const;
+
     RectangleGrid grid_;
     int playerCount_;
     std::vector<std::uint8_t> edges_;   // 1 = closed

@@ -3,6 +3,7 @@
 #include <sys/mman.h>
 
 #include <algorithm>
+#include <cassert>
 #include <new>
 #include <stdexcept>
 
@@ -10,12 +11,26 @@ namespace dotslab {
 namespace {
 
 constexpr std::uint64_t lowBits(int n) { return n >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1; }
-constexpr int kTagShift = 24, kDepthShift = 19;
 
+// The entry's fields, as drawn in bounds_table.h: [tag][depth][lower+32][upper+32][move+1].
+constexpr int kMoveBits = 7, kBoundBits = 6, kDepthBits = 5;
+constexpr int kMoveShift = 0;
+constexpr int kUpperShift = kMoveShift + kMoveBits;      // 7
+constexpr int kLowerShift = kUpperShift + kBoundBits;    // 13
+constexpr int kDepthShift = kLowerShift + kBoundBits;    // 19
+constexpr int kTagShift = kDepthShift + kDepthBits;      // 24
+constexpr int kBoundOffset = 32;                          // bounds in [-31, 31] are stored as 1..63
+constexpr int kMaxDepth = static_cast<int>(lowBits(kDepthBits));
+static_assert(kTagShift + BoundsTable::kTagBits == 64, "the entry fills one 64-bit word");
+static_assert(BoundsTable::kMaxBound + kBoundOffset <= static_cast<int>(lowBits(kBoundBits)), "bounds fit their field");
+static_assert(BoundsTable::kMaxBound - kBoundOffset >= -kBoundOffset + 1, "a used entry is never zero");
+
+// Returns field `bits` wide at `shift` of entry.
+constexpr int fieldOf(std::uint64_t entry, int shift, int bits) { return static_cast<int>(entry >> shift & lowBits(bits)); }
 // Returns an entry's tag.
 std::uint64_t tagOf(std::uint64_t entry) { return entry >> kTagShift; }
-// Returns an entry's depth: the open cells of its position.
-int depthOf(std::uint64_t entry) { return static_cast<int>(entry >> kDepthShift & 31); }
+// Returns an entry's depth: the open cells of its position (at most kMaxDepth).
+int depthOf(std::uint64_t entry) { return fieldOf(entry, kDepthShift, kDepthBits); }
 
 }  // namespace
 
@@ -23,6 +38,7 @@ BoundsTable::BoundsTable(int wordBits, int bits)
     : wordBits_(wordBits), bits_(bits), wordMask_(lowBits(wordBits)), indexMask_(lowBits(bits)) {
     if (wordBits < 1 || wordBits > 64 || bits < minimumBits(wordBits) || bits > 40)
         throw std::invalid_argument("BoundsTable: bad word or table size");
+    assert(kTagBits >= wordBits - bits);  // the tag keeps every bit the bucket index does not
     bytes_ = size() * sizeof(std::uint64_t);
     void *memory = mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (memory == MAP_FAILED) throw std::bad_alloc();
@@ -46,26 +62,32 @@ std::uint64_t BoundsTable::scrambled(std::uint64_t word) const {
 
 BoundsTable::Bounds BoundsTable::probe(std::uint64_t word) const {
     const std::uint64_t x = scrambled(word), tag = x >> bits_;
-    const std::atomic<std::uint64_t> *bucket = &slots_[2 * (x & indexMask_)];
+    const std::atomic<std::uint64_t> *bucket = bucketOf(x);
     Bounds bounds;
-    for (int k = 0; k < 2; ++k) {
+    for (int k = 0; k < kBucketEntries; ++k) {
         const std::uint64_t entry = bucket[k].load(std::memory_order_relaxed);
         if (entry == 0 || tagOf(entry) != tag) continue;
         bounds.found = true;
-        bounds.lower = static_cast<int>(entry >> 13 & 63) - 32;
-        bounds.upper = static_cast<int>(entry >> 7 & 63) - 32;
-        bounds.move = static_cast<int>(entry & 127) - 1;
+        bounds.lower = fieldOf(entry, kLowerShift, kBoundBits) - kBoundOffset;
+        bounds.upper = fieldOf(entry, kUpperShift, kBoundBits) - kBoundOffset;
+        bounds.move = fieldOf(entry, kMoveShift, kMoveBits) - 1;
+        assert(bounds.lower <= bounds.upper);
         break;
     }
     return bounds;
 }
 
 void BoundsTable::store(std::uint64_t word, int openCells, int lower, int upper, int move) {
+    assert(-kMaxBound <= lower && lower <= upper && upper <= kMaxBound);
+    assert(-1 <= move && move + 1 < (1 << kMoveBits));
+    assert((word & ~wordMask_) == 0);
     const std::uint64_t x = scrambled(word), tag = x >> bits_;
-    const std::uint64_t entry = tag << kTagShift | static_cast<std::uint64_t>(std::min(openCells, 31)) << kDepthShift |
-                                static_cast<std::uint64_t>(lower + 32) << 13 |
-                                static_cast<std::uint64_t>(upper + 32) << 7 | static_cast<std::uint64_t>(move + 1);
-    std::atomic<std::uint64_t> *bucket = &slots_[2 * (x & indexMask_)];
+    const std::uint64_t entry = tag << kTagShift |
+                                static_cast<std::uint64_t>(std::min(openCells, kMaxDepth)) << kDepthShift |
+                                static_cast<std::uint64_t>(lower + kBoundOffset) << kLowerShift |
+                                static_cast<std::uint64_t>(upper + kBoundOffset) << kUpperShift |
+                                static_cast<std::uint64_t>(move + 1) << kMoveShift;
+    std::atomic<std::uint64_t> *bucket = bucketOf(x);
     const std::uint64_t deep = bucket[0].load(std::memory_order_relaxed);
     if (deep == 0 || tagOf(deep) == tag) {
         bucket[0].store(entry, std::memory_order_relaxed);

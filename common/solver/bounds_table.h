@@ -31,7 +31,8 @@ namespace dotslab {
 class BoundsTable {
   public:
     static constexpr int kTagBits = 40;
-    static constexpr int kMaxCells = 31;  // bounds in [-31, 31] fit 6 bits with 32 added
+    static constexpr int kMaxBound = 31;  // bounds in [-31, 31] fit 6 bits with 32 added
+    static constexpr int kBucketEntries = 2;  // [0]: the deepest position, [1]: the most recent
 
     // Returns the fewest bucket bits a table for n-bit words can have (the tag holds the rest).
     static int minimumBits(int wordBits) { return wordBits > kTagBits ? wordBits - kTagBits : 1; }
@@ -54,12 +55,17 @@ class BoundsTable {
     // Keeps bounds and move for word, a position with openCells cells still open.
     void store(std::uint64_t word, int openCells, int lower, int upper, int move);
     // Asks the processor to fetch word's bucket now, so a probe soon after finds it in cache.
-    void prefetch(std::uint64_t word) const { __builtin_prefetch(&slots_[2 * (scrambled(word) & indexMask_)]); }
-    // Returns the number of entries (two per bucket).
-    std::size_t size() const { return std::size_t{2} << bits_; }
+    void prefetch(std::uint64_t word) const { __builtin_prefetch(bucketOf(scrambled(word))); }
+    // Returns the number of entries.
+    std::size_t size() const { return std::size_t{kBucketEntries} << bits_; }
 
   private:
+    // Returns word under a bijection on wordBits bits: low bits the bucket, high bits the tag.
     std::uint64_t scrambled(std::uint64_t word) const;
+    // Returns the first entry of the bucket a scrambled word falls in.
+    std::atomic<std::uint64_t> *bucketOf(std::uint64_t scrambledWord) const {
+        return &slots_[kBucketEntries * (scrambledWord & indexMask_)];
+    }
 
     int wordBits_, bits_;
     std::uint64_t wordMask_, indexMask_;

@@ -1,6 +1,7 @@
 #include "solver/solver.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -16,7 +17,7 @@ int tableBitsFor(int wordBits, const SolverOptions &options) {
 
 // Returns the bits of a table word: the lines, and the extra-turn flag if the rule has one.
 int wordBitsFor(const BoardGraph &graph, ExtraTurnRule rule) {
-    if (graph.cellCount() > BoundsTable::kMaxCells) throw std::invalid_argument("Solver: at most 31 cells");
+    if (graph.cellCount() > BoundsTable::kMaxBound) throw std::invalid_argument("Solver: at most 31 cells");
     const int bits = graph.lineCount() + (rule == ExtraTurnRule::kAtMostOne ? 1 : 0);
     if (bits > 64) throw std::invalid_argument("Solver: at most 63 lines under the at-most-one rule");
     return bits;
@@ -43,13 +44,6 @@ Solver::Solver(const BoardGraph &graph, ExtraTurnRule rule, SolverOptions option
         return std::hypot(line.from.row + line.to.row - rowMid, line.from.col + line.to.col - colMid);
     };
     std::stable_sort(order_.begin(), order_.end(), [&](int a, int b) { return distance(a) < distance(b); });
-    for (int l = 0; l < graph.lineCount(); ++l) {
-        std::array<int, 2> cells{-1, -1};
-        const std::vector<int> &of = graph.cellsOfLine(l);
-        for (std::size_t k = 0; k < of.size() && k < 2; ++k) cells[k] = of[k];
-        lineCells_.push_back(cells);
-        lineCellCount_.push_back(static_cast<int>(std::min<std::size_t>(of.size(), 2)));
-    }
     for (int c = 0; c < graph.cellCount(); ++c) cellLines_.push_back(graph.linesOfCell(c));
     // inverse_[s][image] = the line that symmetry s takes to image.
     inverse_.assign(symmetry_.count(), std::vector<int>(graph.lineCount()));
@@ -88,15 +82,32 @@ Solver::Solver(const BoardGraph &graph, ExtraTurnRule rule, SolverOptions option
     imageTwins_.assign(graph.lineCount(), Images{});
     for (int l = 0; l < graph.lineCount(); ++l)
         for (int s = 0; s < symmetry_.count(); ++s) imageTwins_[l][s] = twinsOf[symmetry_.image(s, l)];
+
+    // The helpers, started once: every search hands them a job (see searchFrom).
+    if (helperIndex_ == 0 && options_.threads > 1) {
+        results_.assign(options_.threads, 0);
+        stop_ = &stopSearch_;
+        for (int k = 1; k < options_.threads; ++k) {
+            helpers_.push_back(std::unique_ptr<Solver>(new Solver(graph_, rule_, options_, table_, k)));
+            helpers_.back()->stop_ = &stopSearch_;
+            threads_.emplace_back(&Solver::helperLoop, this, std::ref(*helpers_.back()));
+        }
+    }
 }
 
-Solver::~Solver() = default;
+Solver::~Solver() {
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        quitting_ = true;
+    }
+    jobReady_.notify_all();
+    for (std::thread &thread : threads_) thread.join();
+}
 
-int Solver::capturesOf(LineSet lines, int line) const {
-    const LineSet after = lines | lineBit(line);
-    int closed = 0;
-    for (int k = 0; k < lineCellCount_[line]; ++k) closed += (cellLines_[lineCells_[line][k]] & ~after) == 0;
-    return closed;
+std::uint64_t Solver::nodes() const {
+    std::uint64_t total = nodes_;
+    for (const auto &helper : helpers_) total += helper->nodes_;
+    return total;
 }
 
 int Solver::missingSides(LineSet lines, int cell) const {
@@ -162,32 +173,52 @@ int Solver::searchFrom(LineSet lines, bool extra, int alpha, int beta) {
     Images images{};
     const int symmetries = options_.useSymmetry ? symmetry_.count() : 1;
     for (int s = 0; s < symmetries; ++s) images[s] = withTwinsInOrder(symmetry_.apply(s, lines));
-    if (options_.threads <= 1) return search(images, extra, alpha, beta);
+    if (helpers_.empty()) return search(images, extra, alpha, beta);
 
     // Every thread searches the whole tree; the first to finish has the answer and stops the rest.
-    std::atomic<bool> stop{false};
-    std::atomic<int> winner{-1};
-    std::vector<int> results(options_.threads);
-    auto run = [&](Solver &solver, int index) {
-        solver.stop_ = &stop;
-        const int result = solver.search(images, extra, alpha, beta);
-        int none = -1;
-        if (winner.compare_exchange_strong(none, index)) {
-            results[index] = result;
-            stop = true;
-        }
-        solver.stop_ = nullptr;
-    };
-    std::vector<std::unique_ptr<Solver>> helpers;
-    std::vector<std::thread> threads;
-    for (int k = 1; k < options_.threads; ++k) {
-        helpers.push_back(std::unique_ptr<Solver>(new Solver(graph_, rule_, options_, table_, k)));
-        threads.emplace_back(run, std::ref(*helpers.back()), k);
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        job_ = {images, extra, alpha, beta};
+        stopSearch_ = false;
+        winner_ = -1;
+        helpersBusy_ = static_cast<int>(helpers_.size());
+        ++jobNumber_;
     }
-    run(*this, 0);
-    for (std::thread &thread : threads) thread.join();
-    for (const auto &helper : helpers) nodes_ += helper->nodes_;
-    return results[winner];
+    jobReady_.notify_all();
+    const int result = search(images, extra, alpha, beta);
+    int none = -1;
+    if (winner_.compare_exchange_strong(none, 0)) {
+        results_[0] = result;
+        stopSearch_ = true;
+    }
+    std::unique_lock<std::mutex> lock(mutex_);
+    jobDone_.wait(lock, [&] { return helpersBusy_ == 0; });
+    return results_[winner_];
+}
+
+void Solver::helperLoop(Solver &helper) {
+    std::uint64_t done = 0;
+    for (;;) {
+        Job job;
+        {
+            std::unique_lock<std::mutex> lock(mutex_);
+            jobReady_.wait(lock, [&] { return quitting_ || jobNumber_ != done; });
+            if (quitting_) return;
+            done = jobNumber_;
+            job = job_;
+        }
+        const int result = helper.search(job.images, job.extra, job.alpha, job.beta);
+        int none = -1;
+        if (winner_.compare_exchange_strong(none, helper.helperIndex_)) {
+            results_[helper.helperIndex_] = result;
+            stopSearch_ = true;
+        }
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            --helpersBusy_;
+        }
+        jobDone_.notify_all();
+    }
 }
 
 Solver::CellScan Solver::scanCells(LineSet lines) const {
@@ -238,123 +269,146 @@ Solver::Images Solver::played(const Images &images, int line) const {
     return next;
 }
 
-int Solver::search(const Images &given, bool extra, int alpha, int beta) {
-    if (stop_ && stop_->load(std::memory_order_relaxed)) return 0;  // another thread has the answer
-    const bool safeCapturesApply = rule_ == ExtraTurnRule::kUnlimited && options_.useSafeCaptures;
-    // A capture that gives the opponent no new three-sided cell is optimal: play it here
-    // and go on, so the positions in between need no table entries of their own.
-    Images images = given;
-    int gained = 0;
-    CellScan scan;
+int Solver::search(const Images &images, bool extra, int alpha, int beta) {
+    assert(alpha < beta);
+    if (stopped()) return 0;  // another thread has the answer
+
+    // Step 1: safe captures are optimal; play them here, with no table entries between.
+    const Node node = playSafeCaptures(images, extra);
+    if (node.scan.open == 0) return node.gained;
+    alpha -= node.gained;
+    beta -= node.gained;
+
+    // Step 2: what earlier searches proved of this position may settle it.
+    const Probe probe = probeTable(node);
+    if (probe.lower >= beta) return probe.lower + node.gained;
+    if (probe.upper <= alpha || probe.lower == probe.upper) return probe.upper + node.gained;
+    alpha = std::max(alpha, probe.lower);
+    beta = std::min(beta, probe.upper);
+    assert(alpha < beta);
+
+    // Steps 3 and 4: the moves, best first, each searched until one reaches beta.
+    const Best best = searchMoves(node, orderedMoves(node, probe.hint), alpha, beta);
+    if (stopped()) return 0;  // cut short: nothing proved
+    assert(-node.scan.open <= best.value && best.value <= node.scan.open);
+
+    // Step 5: keep what this search proved, together with what was known before.
+    storeResult(node, probe, alpha, beta, best);
+    return best.value + node.gained;
+}
+
+Solver::Node Solver::playSafeCaptures(const Images &images, bool extra) {
+    Node node;
+    node.images = images;
+    node.extra = extra;
     {  // the table slot is a cache miss: start it while the cells are scanned
         int orientation = 0;
         table_->prefetch(canonicalKey(images, orientation) | (extra ? lineBit(graph_.lineCount()) : 0));
     }
+    const bool safeCapturesApply = rule_ == ExtraTurnRule::kUnlimited && options_.useSafeCaptures;
     for (;;) {
         ++nodes_;
-        scan = scanCells(images[0]);
-        if (scan.open == 0) return gained;
-        const LineSet safe = safeCapturesApply ? scan.captureLines & ~scan.thirdSideLines : 0;
-        if (safe == 0) break;
+        node.scan = scanCells(node.lines());
+        if (node.scan.open == 0) return node;
+        // A capture that gives the opponent no new three-sided cell.
+        const LineSet safe = safeCapturesApply ? node.scan.captureLines & ~node.scan.thirdSideLines : 0;
+        if (safe == 0) return node;
         const int l = __builtin_ctzll(safe);
-        gained += (scan.doubleCaptureLines & lineBit(l)) ? 2 : 1;
-        images = played(images, l);
+        node.gained += (node.scan.doubleCaptureLines & lineBit(l)) ? 2 : 1;
+        node.images = played(node.images, l);
     }
-    alpha -= gained;
-    beta -= gained;
-    const LineSet lines = images[0];
+}
 
-    int lower = -scan.open, upper = scan.open;
-    int orientation = 0;  // the symmetry that takes lines to its canonical key
-    const LineSet key = canonicalKey(images, orientation);
-    const std::uint64_t word = key | (extra ? lineBit(graph_.lineCount()) : 0);
-    const BoundsTable::Bounds known = table_->probe(word);
-    int hint = -1;  // the best move found before for this position, in our orientation
+Solver::Probe Solver::probeTable(const Node &node) const {
+    Probe probe;
+    const LineSet key = canonicalKey(node.images, probe.orientation);
+    probe.word = key | (node.extra ? lineBit(graph_.lineCount()) : 0);
+    probe.lower = -node.scan.open;
+    probe.upper = node.scan.open;
+    const BoundsTable::Bounds known = table_->probe(probe.word);
     if (known.found) {
-        lower = known.lower;
-        upper = known.upper;
-        if (known.move >= 0) hint = inverse_[orientation][known.move];
+        probe.lower = known.lower;
+        probe.upper = known.upper;
+        probe.storedMove = known.move;
+        if (known.move >= 0) probe.hint = inverse_[probe.orientation][known.move];
     }
-    if (lower >= beta) return lower + gained;
-    if (upper <= alpha || lower == upper) return upper + gained;
-    alpha = std::max(alpha, lower);
-    beta = std::min(beta, upper);
-    const int alphaIn = alpha;
+    return probe;
+}
 
-    // Each open line once (one of each group of twins): sorted into captures, quiet moves
-    // and the rest, centre first within each.
-    int moves[64], captureCount = 0, quietCount = 0, restCount = 0;
-    int quiet[64], rest[64];
+Solver::MoveList Solver::orderedMoves(const Node &node, int hint) const {
+    MoveList list;
+    const LineSet lines = node.lines();
+    const CellScan &scan = node.scan;
+    // The chain reductions leave one or two moves to search.
+    if (rule_ == ExtraTurnRule::kUnlimited && options_.useChainReductions && scan.captureLines) {
+        list.count = reducedMoves(lines, list.moves);
+        if (list.count > 0) return list;
+    }
+    // Each open line once (one of each group of twins): captures, quiet moves, then the
+    // rest, centre first within each.
+    int quiet[kMaxLines], rest[kMaxLines], captureCount = 0, quietCount = 0, restCount = 0;
     for (int l : order_) {
         if ((lines & lineBit(l)) || (earlierTwins_[l] & ~lines)) continue;
-        const bool capture = (scan.captureLines & lineBit(l)) != 0, third = (scan.thirdSideLines & lineBit(l)) != 0;
-        if (capture) moves[captureCount++] = l;
-        else if (!third) quiet[quietCount++] = l;
+        if (scan.captureLines & lineBit(l)) list.moves[captureCount++] = l;
+        else if (!(scan.thirdSideLines & lineBit(l))) quiet[quietCount++] = l;
         else rest[restCount++] = l;
     }
-    std::copy(quiet, quiet + quietCount, moves + captureCount);
-    std::copy(rest, rest + restCount, moves + captureCount + quietCount);
-    const int moveCount = captureCount + quietCount + restCount;
-
-    int best = std::numeric_limits<int>::min(), bestMove = -1;
-    auto tryMove = [&](int l, const Images &next) {
-        const int c = (scan.captureLines & lineBit(l)) ? ((scan.doubleCaptureLines & lineBit(l)) ? 2 : 1) : 0;
-        ++ply_;
-        int v;
-        if (c > 0 && (rule_ == ExtraTurnRule::kUnlimited || !extra))
-            v = c + search(next, rule_ == ExtraTurnRule::kAtMostOne, alpha - c, beta - c);
-        else if (c > 0)
-            v = c - search(next, false, c - beta, c - alpha);  // a capture on the extra turn passes it
-        else
-            v = -search(next, false, -beta, -alpha);
-        --ply_;
-        if (v > best) best = v, bestMove = l;
-        alpha = std::max(alpha, v);
-        return alpha >= beta;  // cut-off
-    };
-
-    int reduced[2];
-    const int reducedCount =
-        rule_ == ExtraTurnRule::kUnlimited && options_.useChainReductions && scan.captureLines ? reducedMoves(lines, reduced) : 0;
-    if (reducedCount > 0) {
-        for (int k = 0; k < reducedCount; ++k)
-            if (tryMove(reduced[k], played(images, reduced[k]))) break;
-    } else {
-        // The move that decided this position before goes first (or its first open twin).
-        if (hint >= 0) {
-            if (const LineSet openTwins = imageTwins_[hint][0] & ~lines; openTwins != 0) hint = __builtin_ctzll(openTwins);
-            for (int k = 0; k < moveCount && !(lines & lineBit(hint)); ++k)
-                if (moves[k] == hint) {
-                    std::rotate(moves, moves + k, moves + k + 1);
-                    break;
-                }
-        }
-        if (helperIndex_ > 0 && ply_ < 2 && moveCount > 1)  // helpers start elsewhere
-            std::rotate(moves, moves + helperIndex_ % moveCount, moves + moveCount);
-        Images next = moveCount > 0 ? played(images, moves[0]) : Images{};
-        for (int k = 0; k < moveCount; ++k) {
-            Images following{};
-            if (k + 1 < moveCount) {  // the next child's slot arrives while this child is searched
-                following = played(images, moves[k + 1]);
-                int orientation = 0;
-                table_->prefetch(canonicalKey(following, orientation));
+    std::copy(quiet, quiet + quietCount, list.moves + captureCount);
+    std::copy(rest, rest + restCount, list.moves + captureCount + quietCount);
+    list.count = captureCount + quietCount + restCount;
+    int *const moves = list.moves;
+    // The move that decided this position before goes first (or its first open twin).
+    if (hint >= 0) {
+        if (const LineSet openTwins = imageTwins_[hint][0] & ~lines; openTwins != 0) hint = __builtin_ctzll(openTwins);
+        for (int k = 0; k < list.count && !(lines & lineBit(hint)); ++k)
+            if (moves[k] == hint) {
+                std::rotate(moves, moves + k, moves + k + 1);
+                break;
             }
-            if (tryMove(moves[k], next)) break;
-            next = following;
-        }
     }
+    if (helperIndex_ > 0 && ply_ < 2 && list.count > 1)  // helpers start elsewhere
+        std::rotate(moves, moves + helperIndex_ % list.count, moves + list.count);
+    return list;
+}
 
-    if (stop_ && stop_->load(std::memory_order_relaxed)) return 0;  // cut short: nothing proved
-    // Keep what this search proved, together with what was known before.
-    if (best <= alphaIn) upper = std::min(upper, best);
-    else if (best >= beta) lower = std::max(lower, best);
-    else lower = upper = best;
-    table_->store(word, scan.open, lower, upper, best > alphaIn && bestMove >= 0 ? symmetry_.image(orientation, bestMove) : known.move);
-    return best + gained;
+Solver::Best Solver::searchMoves(const Node &node, const MoveList &moves, int alpha, int beta) {
+    Best best{std::numeric_limits<int>::min(), -1};
+    Images next = moves.count > 0 ? played(node.images, moves.moves[0]) : Images{};
+    for (int k = 0; k < moves.count; ++k) {
+        const int l = moves.moves[k];
+        Images following{};
+        if (k + 1 < moves.count) {  // the next child's slot arrives while this child is searched
+            following = played(node.images, moves.moves[k + 1]);
+            int orientation = 0;
+            table_->prefetch(canonicalKey(following, orientation));
+        }
+        const LineSet bit = lineBit(l);
+        const int c = (node.scan.captureLines & bit) ? ((node.scan.doubleCaptureLines & bit) ? 2 : 1) : 0;
+        ++ply_;
+        const int v = movesAgain(rule_, node.extra, c)
+                          ? c + search(next, remembersExtraTurns(rule_), alpha - c, beta - c)
+                          : c - search(next, false, c - beta, c - alpha);  // the opponent's turn
+        --ply_;
+        if (v > best.value) best = {v, l};
+        alpha = std::max(alpha, v);
+        if (alpha >= beta) break;  // cut-off
+        next = following;
+    }
+    return best;
+}
+
+void Solver::storeResult(const Node &node, const Probe &probe, int alphaIn, int beta, const Best &best) {
+    int lower = probe.lower, upper = probe.upper;
+    if (best.value <= alphaIn) upper = std::min(upper, best.value);
+    else if (best.value >= beta) lower = std::max(lower, best.value);
+    else lower = upper = best.value;
+    const bool improved = best.value > alphaIn && best.move >= 0;
+    table_->store(probe.word, node.scan.open, lower, upper,
+                  improved ? symmetry_.image(probe.orientation, best.move) : probe.storedMove);
 }
 
 int Solver::value(const SolverPosition &position) {
-    const bool extra = rule_ == ExtraTurnRule::kAtMostOne && position.onExtraTurn;
+    const bool extra = isExtra(position);
     const int cells = graph_.cellCount();
     // MTD(f): null-window tests around a guess until the bounds meet.
     int lower = -cells, upper = cells, guess = 0;
@@ -368,17 +422,16 @@ int Solver::value(const SolverPosition &position) {
 }
 
 bool Solver::valueAtLeast(const SolverPosition &position, int v) {
-    const bool extra = rule_ == ExtraTurnRule::kAtMostOne && position.onExtraTurn;
+    const bool extra = isExtra(position);
     return searchFrom(position.lines, extra, v - 1, v) >= v;
 }
 
 Solver::Child Solver::childOf(const SolverPosition &position, int line) const {
     Child child;
-    child.closes = capturesOf(position.lines, line);
+    child.closes = graph_.cellsClosedBy(position.lines, line);
     child.position.lines = position.lines | lineBit(line);
-    const bool extra = rule_ == ExtraTurnRule::kAtMostOne && position.onExtraTurn;
-    child.sameMover = child.closes > 0 && (rule_ == ExtraTurnRule::kUnlimited || !extra);
-    child.position.onExtraTurn = child.sameMover && rule_ == ExtraTurnRule::kAtMostOne;
+    child.sameMover = movesAgain(rule_, isExtra(position), child.closes);
+    child.position.onExtraTurn = child.sameMover && remembersExtraTurns(rule_);
     return child;
 }
 
@@ -422,11 +475,9 @@ std::vector<std::int8_t> fullTable(const BoardGraph &graph, ExtraTurnRule rule) 
                 if (lines & lineBit(l)) continue;
                 const int c = graph.cellsClosedBy(lines, l);
                 const std::size_t child = static_cast<std::size_t>(lines | lineBit(l));
-                int v;
-                if (c > 0 && (rule == ExtraTurnRule::kUnlimited || !extra))
-                    v = c + table[child * states + (rule == ExtraTurnRule::kAtMostOne ? 1 : 0)];
-                else
-                    v = c - table[child * states];
+                const int v = movesAgain(rule, extra != 0, c)
+                                  ? c + table[child * states + (remembersExtraTurns(rule) ? 1 : 0)]
+                                  : c - table[child * states];
                 best = std::max(best, v);
             }
             table[index * states + extra] = static_cast<std::int8_t>(best);

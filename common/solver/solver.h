@@ -10,50 +10,42 @@
 //   at most one:     the state also says whether the mover is on an extra turn; a capture
 //                    on an extra turn passes the turn: c - value(L+m, not extra).
 //
-// What each technique buys, measured on this 2-core machine (build/bin/bench_solver):
+// The techniques (each can be switched off in SolverOptions, and each is checked against
+// plain alpha-beta in tests/solver; what each buys is measured by bench/solver_bench.cpp):
 //   - alpha-beta over these values with a table of [lower, upper] bounds per position
 //     (every position is searched to the end, so bounds never go stale), driven by
 //     null-window tests (MTD(f)): "is the value at least v?" prunes far more than a full
 //     window, and the table carries what each test proved to the next;
-//   - canonical keys under the board's symmetries (8 for squares, 4 for rectangles):
-//     3 x 3 without them takes 9x the time (177 ms, 2.25M positions);
+//   - canonical keys under the board's symmetries (8 for squares, 4 for rectangles);
 //   - twin lines: in the strings-and-coins view a position is a graph of cells joined by
 //     open lines, and lines between the same cells (a corner box's two outer sides) are
-//     interchangeable, so only one of them is searched and keys fill twins in order:
-//     without them 3 x 3 takes 3.3x the time (65 ms, 892k positions);
+//     interchangeable, so only one of them is searched and keys fill twins in order;
 //   - move ordering: captures first, then moves that give no box a third side, the
 //     centre first within each group, and the move that proved a stored bound before all;
-//     a history heuristic (refutations first) was tried and doubled the tree;
 //   - the safe capture reduction (unlimited rule): a capture that gives the opponent no
 //     new three-sided box is optimal; it is played in place, with no table entry;
 //   - the chain reductions (unlimited rule): capturing into an open chain of 3 or more
 //     boxes, or a closed chain of 5 or more, is optimal; when the only capturable chain
-//     is an open 2-chain, only the capture and the double-dealing move are searched.
-//     Without the capture and chain reductions 3 x 3 takes 1.8x the time (37 ms);
+//     is an open 2-chain, only the capture and the double-dealing move are searched;
 //   - the table (bounds_table.h): 8-byte entries in 16-byte buckets on huge pages,
-//     prefetched while the cells are scanned and one child ahead; sized to stay in cache
-//     on small boards (3 x 4 is 1.3 s at 4M buckets and 1.7 s at 16M);
-//   - threads: lazy SMP, helpers searching the same tree in a different order near the
-//     root and sharing the table: 1.6x on 2 cores (3 x 4: 1.30 s -> 0.82 s).
-//
-// Results (value for the first player, from empty): 2 x 3 -2 in 0.4 ms; 2 x 4 +2 in 9 ms;
-// 3 x 3 -3 in 20 ms (247k positions); 3 x 4 0 in 1.3 s (10.5M positions), 0.82 s on two
-// threads; 4 x 4 0 (a tie): 140 s on two threads with a 4 GB table (1.46G positions),
-// 154 s with 8 GB, 176 s with 16 GB (more memory, more TLB and cache misses), 211 s with
-// 1 GB (2.8G positions: the table overflows); 372 s on one thread with 16 GB. The full
-// tables of the cruciform and hexagon games take 4.6 ms.
+//     prefetched while the cells are scanned and one child ahead;
+//   - threads: lazy SMP, helpers (started once, kept for the solver's lifetime) search
+//     the same tree in a different order near the root and share the table.
 #pragma once
 
 #include <array>
 #include <atomic>
+#include <condition_variable>
 #include <cstdint>
 #include <memory>
+#include <mutex>
+#include <thread>
 #include <vector>
 
 #include "board/board_graph.h"
+#include "board/extra_turn.h"
 #include "solver/board_symmetry.h"
 #include "solver/bounds_table.h"
-#include "board/extra_turn.h"
 
 namespace dotslab {
 
@@ -93,8 +85,8 @@ class Solver {
     std::vector<MoveValue> moveValues(const SolverPosition &position);
     // Returns the lines that reach the position's value (ascending).
     std::vector<int> optimalMoves(const SolverPosition &position);
-    // Returns how many positions the searches have visited so far.
-    std::uint64_t nodes() const { return nodes_; }
+    // Returns how many positions the searches (helpers' included) have visited so far.
+    std::uint64_t nodes() const;
     // Returns the board.
     const BoardGraph &graph() const { return graph_; }
 
@@ -104,9 +96,61 @@ class Solver {
     Solver(const BoardGraph &graph, ExtraTurnRule rule, SolverOptions options, std::shared_ptr<BoundsTable> table,
            int helperIndex);
     using Images = std::array<LineSet, 8>;  // the line set under each symmetry ([0]: itself)
+    static constexpr int kMaxLines = BoardGraph::kMaxLines;
+
+    // A node of the search after its safe captures: where the moves are chosen.
+    struct Node {
+        Images images{};
+        bool extra = false;  // the mover is on an extra turn the rule remembers
+        int gained = 0;      // cells the mover took by safe captures on the way here
+        struct CellScan {    // what one pass over the cells finds
+            int open = 0;    // cells not yet closed
+            // the lines that capture (a cell one side short), capture two, or give a cell
+            // its third side (a cell two sides short)
+            LineSet captureLines = 0, doubleCaptureLines = 0, thirdSideLines = 0;
+        } scan;
+        LineSet lines() const { return images[0]; }
+    };
+    using CellScan = Node::CellScan;
+    // What the table knows of a node, in the node's own orientation.
+    struct Probe {
+        std::uint64_t word = 0;  // the table word: canonical key and extra-turn flag
+        int orientation = 0;     // the symmetry that takes the node's lines to its key
+        int storedMove = -1;     // the move stored with the bounds, in the key's orientation
+        int lower = 0, upper = 0;
+        int hint = -1;           // the stored move in the node's orientation, or -1
+    };
+    struct MoveList {
+        int moves[kMaxLines];
+        int count = 0;
+    };
+    struct Best {
+        int value = 0;
+        int move = -1;
+    };
+
+    // Returns the value of the node given by its images, within the window (alpha, beta).
     int search(const Images &images, bool extra, int alpha, int beta);
+    // Step 1: plays safe captures in place until none is left; returns the node reached.
+    Node playSafeCaptures(const Images &images, bool extra);
+    // Step 2: returns what the table holds for node (bounds of the whole node if nothing).
+    Probe probeTable(const Node &node) const;
+    // Step 3: returns node's moves to search, best first.
+    MoveList orderedMoves(const Node &node, int hint) const;
+    // Step 4: searches the moves in order until one reaches beta; returns the best.
+    Best searchMoves(const Node &node, const MoveList &moves, int alpha, int beta);
+    // Step 5: keeps in the table what the search of node proved.
+    void storeResult(const Node &node, const Probe &probe, int alphaIn, int beta, const Best &best);
+    // Returns the value of lines, searched by this thread and the helpers.
     int searchFrom(LineSet lines, bool extra, int alpha, int beta);
-    int capturesOf(LineSet lines, int line) const;
+    // Returns true if another thread has finished the search: unwind, store nothing.
+    bool stopped() const { return stop_ && stop_->load(std::memory_order_relaxed); }
+    // The helpers' loop: wait for a search, run it, report, until the solver goes.
+    void helperLoop(Solver &helper);
+    // Returns true if position's mover is on an extra turn that the rule remembers.
+    bool isExtra(const SolverPosition &position) const {
+        return remembersExtraTurns(rule_) && position.onExtraTurn;
+    }
     int missingSides(LineSet lines, int cell) const;
     struct Chain {
         int length = 0;      // boxes, the capturable one included
@@ -122,12 +166,7 @@ class Solver {
         bool sameMover = false;  // the mover moves again: value = closes + value(position), else closes - value(position)
     };
     Child childOf(const SolverPosition &position, int line) const;
-    // What one pass over the cells finds: the lines that capture (a cell one side short),
-    // capture two, or give a cell its third side (a cell two sides short).
-    struct CellScan {
-        int open = 0;  // cells not yet closed
-        LineSet captureLines = 0, doubleCaptureLines = 0, thirdSideLines = 0;
-    };
+    // Returns what one pass over the cells of lines finds.
     CellScan scanCells(LineSet lines) const;
     // Returns lines with each group of twin lines filled from its first line on: twins
     // touch the same cells, so which of them are filled does not matter, only how many.
@@ -148,10 +187,7 @@ class Solver {
     int ply_ = 0;                              // moves from the searched position to this node
     const std::atomic<bool> *stop_ = nullptr;  // set when another thread has finished: unwind, store nothing
     std::vector<int> order_;  // lines, centre first
-    // Flat copies of the board for the inner loop: each line's cells, each cell's lines.
-    std::vector<std::array<int, 2>> lineCells_;
-    std::vector<int> lineCellCount_;
-    std::vector<LineSet> cellLines_;
+    std::vector<LineSet> cellLines_;  // a flat copy of each cell's lines, for the inner loop
     std::vector<std::vector<int>> inverse_;      // [symmetry][image line] -> line
     std::vector<Images> imageTwins_;  // [line][symmetry] -> the image line and its twins
     struct TwinGroup {
@@ -161,6 +197,25 @@ class Solver {
     std::vector<TwinGroup> twinGroups_;
     std::vector<LineSet> earlierTwins_;  // [line] -> the lines of its group that come before it
     std::uint64_t nodes_ = 0;
+
+    // The helper threads (options.threads - 1 of them), started with the solver. A search
+    // is handed to them as a job; the first thread to finish sets stopSearch_.
+    struct Job {
+        Images images{};
+        bool extra = false;
+        int alpha = 0, beta = 0;
+    };
+    std::vector<std::unique_ptr<Solver>> helpers_;
+    std::vector<std::thread> threads_;
+    std::mutex mutex_;
+    std::condition_variable jobReady_, jobDone_;
+    Job job_;
+    std::uint64_t jobNumber_ = 0;  // counts the jobs handed out
+    int helpersBusy_ = 0;
+    bool quitting_ = false;
+    std::atomic<bool> stopSearch_{false};
+    std::atomic<int> winner_{-1};  // the thread whose result counts: 0 for this one, k for helper k
+    std::vector<int> results_;     // [thread] -> its result, read for the winner
 };
 
 // Returns the value of every position of a board with at most 20 lines, indexed by line
