@@ -42,7 +42,9 @@ const std::string &savedText() {
     return text;
 }
 
-fs::path scratchFile(const char *name) { return fs::temp_directory_path() / (std::string("dotslab-bench-") + name); }
+fs::path scratchFile(const char *name) {
+    return fs::temp_directory_path() / (std::string("dotslab-bench-") + name);
+}
 
 void BM_load(benchmark::State &state) {
     for (auto _ : state) {
@@ -67,7 +69,8 @@ void BM_apply_move(benchmark::State &state) {
     for (auto _ : state) {
         while (game.isClosed(e)) e = (e + 1) % game.grid().edgeCount();
         const RectangleGrid &g = game.grid();
-        std::string line = std::to_string(g.edgeRow(e)) + " " + std::to_string(g.edgeCol(e)) + (g.isHorizontal(e) ? " h" : " v");
+        std::string line = std::to_string(g.edgeRow(e)) + " " + std::to_string(g.edgeCol(e)) +
+                           (g.isHorizontal(e) ? " h" : " v");
         Command command = parseCommand(line, g);
         game.play(command.edge);
         if (game.openEdges() < 2) {
@@ -90,13 +93,14 @@ void BM_print(benchmark::State &state) {
 // The real program: load the 999 x 999 file, print, play a move, print, save; reports the
 // child's peak resident memory.
 void BM_program_load_move_save(benchmark::State &state) {
-    const fs::path file = scratchFile("game.txt"), input = scratchFile("input.txt"), out = scratchFile("out.txt");
+    const fs::path file = scratchFile("game.txt"), input = scratchFile("input.txt"),
+                   out = scratchFile("out.txt");
     std::ofstream(file, std::ios::binary) << savedText();
     int open = 0;
     while (halfPlayedGame().isClosed(open)) ++open;
     const RectangleGrid &g = halfPlayedGame().grid();
-    std::ofstream(input) << g.edgeRow(open) << ' ' << g.edgeCol(open) << (g.isHorizontal(open) ? " h" : " v") << "\nw "
-                         << out.string() << "\n";
+    std::ofstream(input) << g.edgeRow(open) << ' ' << g.edgeCol(open) << (g.isHorizontal(open) ? " h" : " v")
+                         << "\nw " << out.string() << "\n";
     long peakKb = 0;
     for (auto _ : state) {
         pid_t child = fork();
@@ -110,7 +114,8 @@ void BM_program_load_move_save(benchmark::State &state) {
         int status = 0;
         struct rusage usage {};
         wait4(child, &status, 0, &usage);
-        if (!WIFEXITED(status) || WEXITSTATUS(status) != 6) state.SkipWithError("boxes did not end at end of input");
+        if (!WIFEXITED(status) || WEXITSTATUS(status) != 6)
+            state.SkipWithError("boxes did not end at end of input");
         peakKb = std::max(peakKb, usage.ru_maxrss);
     }
     state.counters["peak_MB"] = static_cast<double>(peakKb) / 1024.0;

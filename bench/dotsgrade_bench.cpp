@@ -15,7 +15,8 @@ namespace {
 const std::string kSubmission = std::string(DOTSLAB_SOURCE_DIR) + "/dotsboxes/dotsboxes.cpp";
 
 void run(benchmark::State &state, const std::string &command) {
-    if (std::system((command + " > /dev/null 2>&1").c_str()) != 0) state.SkipWithError(("failed: " + command).c_str());
+    if (std::system((command + " > /dev/null 2>&1").c_str()) != 0)
+        state.SkipWithError(("failed: " + command).c_str());
 }
 
 // The yardstick: compiling the file alone as a student does (assignment flags, linked).
@@ -29,21 +30,23 @@ void BM_compile_alone(benchmark::State &state) {
 void BM_compile_as_the_grader_does(benchmark::State &state) {
     const std::string out = (fs::temp_directory_path() / "dotsgrade-bench").string();
     for (auto _ : state)
-        run(state, "g++ -std=c++17 -Wall -Wextra -pedantic -O1 -c " + kSubmission + " -o " + out + ".o && g++ -o " + out +
-                       " " + out + ".o");
+        run(state, "g++ -std=c++17 -Wall -Wextra -pedantic -O1 -c " + kSubmission + " -o " + out +
+                       ".o && g++ -o " + out + " " + out + ".o");
     fs::remove(out);
     fs::remove(out + ".o");
 }
 
 void BM_grade_one_submission(benchmark::State &state) {
-    for (auto _ : state) run(state, std::string(DOTSGRADE_PROGRAM) + " dotsboxes " + kSubmission + " --fuzz 50");
+    for (auto _ : state)
+        run(state, std::string(DOTSGRADE_PROGRAM) + " dotsboxes " + kSubmission + " --fuzz 50");
 }
 
 void BM_batch_of_50_with_2_jobs(benchmark::State &state) {
     const fs::path batch = fs::temp_directory_path() / ("dotsgrade-bench-batch-" + std::to_string(getpid()));
     fs::create_directories(batch);
     for (int i = 0; i < 50; ++i) fs::copy_file(kSubmission, batch / ("student" + std::to_string(i) + ".cpp"));
-    for (auto _ : state) run(state, std::string(DOTSGRADE_PROGRAM) + " dotsboxes --batch " + batch.string() + " --jobs 2");
+    for (auto _ : state)
+        run(state, std::string(DOTSGRADE_PROGRAM) + " dotsboxes --batch " + batch.string() + " --jobs 2");
     fs::remove_all(batch);
 }
 

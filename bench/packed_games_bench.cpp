@@ -39,7 +39,8 @@ void BM_updateGrid(benchmark::State &state) {
 void BM_playerScore(benchmark::State &state) {
     std::size_t i = 0;
     for (auto _ : state) {
-        benchmark::DoNotOptimize(submission().playerScore(grids()[i % grids().size()], 1 + static_cast<int>(i & 1)));
+        benchmark::DoNotOptimize(
+            submission().playerScore(grids()[i % grids().size()], 1 + static_cast<int>(i & 1)));
         ++i;
     }
 }
@@ -92,7 +93,8 @@ void BM_exhaustive(benchmark::State &state) {
 void BM_exhaustive_all(benchmark::State &state) {
     for (auto _ : state) {
         long long calls = 0;
-        for (auto check : {checkIsFilled, checkUpdateGrid, checkPlayerScore, checkGameState, checkRendering}) {
+        for (auto check :
+             {checkIsFilled, checkUpdateGrid, checkPlayerScore, checkGameState, checkRendering}) {
             CheckReport report = check(submission());
             if (!report.ok()) state.SkipWithError(report.summary().c_str());
             calls += report.calls;

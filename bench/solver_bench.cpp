@@ -51,9 +51,15 @@ SolverOptions withoutReductions() {
     options.useSafeCaptures = options.useChainReductions = false;
     return options;
 }
-void BM_solve_3x3_without_symmetry(benchmark::State &state) { solveRectangle(state, 3, 3, without(&SolverOptions::useSymmetry)); }
-void BM_solve_3x3_without_twin_lines(benchmark::State &state) { solveRectangle(state, 3, 3, without(&SolverOptions::useTwinLines)); }
-void BM_solve_3x3_without_reductions(benchmark::State &state) { solveRectangle(state, 3, 3, withoutReductions()); }
+void BM_solve_3x3_without_symmetry(benchmark::State &state) {
+    solveRectangle(state, 3, 3, without(&SolverOptions::useSymmetry));
+}
+void BM_solve_3x3_without_twin_lines(benchmark::State &state) {
+    solveRectangle(state, 3, 3, without(&SolverOptions::useTwinLines));
+}
+void BM_solve_3x3_without_reductions(benchmark::State &state) {
+    solveRectangle(state, 3, 3, withoutReductions());
+}
 void BM_solve_3x4(benchmark::State &state) { solveRectangle(state, 3, 4, {}); }
 SolverOptions twoThreads(int tableBits = 0) {
     SolverOptions options;

@@ -74,10 +74,12 @@ std::optional<RectangleGame> parseGridFile(std::string_view text, int height, in
 std::string gridFileText(const RectangleGame &game) {
     const RectangleGrid &grid = game.grid();
     std::string text = std::to_string(game.currentPlayer()) + '\n';
-    text.reserve(static_cast<std::size_t>(grid.edgeCount()) * 3 + 4 * static_cast<std::size_t>(grid.cellCount()));
+    text.reserve(static_cast<std::size_t>(grid.edgeCount()) * 3 +
+                 4 * static_cast<std::size_t>(grid.cellCount()));
     for (int e = 0; e < grid.edgeCount(); ++e) {
         text += game.isClosed(e) ? '1' : '0';
-        bool endOfLine = grid.isHorizontal(e) ? grid.edgeCol(e) == grid.width() - 1 : grid.edgeCol(e) == grid.width();
+        bool endOfLine =
+            grid.isHorizontal(e) ? grid.edgeCol(e) == grid.width() - 1 : grid.edgeCol(e) == grid.width();
         if (endOfLine) text += '\n';
     }
     for (int cell = 0; cell < grid.cellCount(); ++cell) {

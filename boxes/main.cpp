@@ -16,8 +16,8 @@
 #include "files/atomic_file.h"
 #include "grid_file.h"
 #include "grid_text.h"
-#include "text/line_reader.h"
 #include "move_parser.h"
+#include "text/line_reader.h"
 
 namespace {
 

@@ -9,7 +9,8 @@ namespace {
 // Returns how many of cell c's four edges are closed.
 int closedSides(const RectangleGame &game, int c) {
     std::array<int, 4> sides = game.grid().edgesOfCell(c);
-    return static_cast<int>(std::count_if(sides.begin(), sides.end(), [&](int e) { return game.isClosed(e); }));
+    return static_cast<int>(
+        std::count_if(sides.begin(), sides.end(), [&](int e) { return game.isClosed(e); }));
 }
 
 // Returns true if closing open edge e would give some box its third edge.
@@ -62,8 +63,10 @@ std::vector<int> firstRuleCandidates(const RectangleGame &game) {
     for (int e = 0; e < game.grid().edgeCount(); ++e) {
         if (game.isClosed(e)) continue;
         open.push_back(e);
-        if (game.cellsClosedBy(e) > 0) completing.push_back(e);
-        else if (!givesAwayABox(game, e)) safe.push_back(e);
+        if (game.cellsClosedBy(e) > 0)
+            completing.push_back(e);
+        else if (!givesAwayABox(game, e))
+            safe.push_back(e);
     }
     if (!completing.empty()) return completing;
     return safe.empty() ? open : safe;
@@ -82,9 +85,12 @@ int chooseEdge(const RectangleGame &game) { return breakTies(game, firstRuleCand
 int breakTies(const RectangleGame &game, std::vector<int> candidates) {
     const RectangleGrid &g = game.grid();
     if (candidates.empty()) throw std::logic_error("breakTies: no candidate edge");
-    candidates = keepBest(candidates, [&](int e) { return degreesOfFreedom(game, e); }, true);
-    candidates = keepBest(candidates, [&](int e) { return columnSum(g, e); }, false);
-    candidates = keepBest(candidates, [&](int e) { return rowSum(g, e); }, false);
+    candidates = keepBest(
+        candidates, [&](int e) { return degreesOfFreedom(game, e); }, true);
+    candidates = keepBest(
+        candidates, [&](int e) { return columnSum(g, e); }, false);
+    candidates = keepBest(
+        candidates, [&](int e) { return rowSum(g, e); }, false);
     return candidates.front();
 }
 

@@ -16,7 +16,8 @@ std::optional<Dot> dotNamed(char first, char second, const RectangleGrid &grid) 
     char letter = isLetter(first) ? first : second, digit = isDigit(first) ? first : second;
     if (!isLetter(letter) || !isDigit(digit)) return std::nullopt;
     Dot dot{letter - 'a', digit - '1'};
-    if (letter < 'a' || letter > 'z' || dot.row > grid.height() || dot.col < 0 || dot.col > grid.width()) return std::nullopt;
+    if (letter < 'a' || letter > 'z' || dot.row > grid.height() || dot.col < 0 || dot.col > grid.width())
+        return std::nullopt;
     return dot;
 }
 
@@ -52,7 +53,9 @@ std::string boardText(const RectangleGame &game) {
 
 std::string edgeDots(const RectangleGrid &grid, int e) {
     int r = grid.edgeRow(e), c = grid.edgeCol(e);
-    auto name = [](int row, int col) { return std::string(1, static_cast<char>('a' + row)) + std::to_string(col + 1); };
+    auto name = [](int row, int col) {
+        return std::string(1, static_cast<char>('a' + row)) + std::to_string(col + 1);
+    };
     return name(r, c) + " and " + (grid.isHorizontal(e) ? name(r, c + 1) : name(r + 1, c));
 }
 
@@ -67,8 +70,10 @@ std::optional<HumanMove> parseHumanMove(std::string_view line, const RectangleGa
     if (!a || !b) return std::nullopt;
     if (b->row < a->row || (b->row == a->row && b->col < a->col)) std::swap(a, b);
     int edge = -1;
-    if (a->row == b->row && b->col == a->col + 1) edge = g.horizontalEdge(a->row, a->col);
-    else if (a->col == b->col && b->row == a->row + 1) edge = g.verticalEdge(a->row, a->col);
+    if (a->row == b->row && b->col == a->col + 1)
+        edge = g.horizontalEdge(a->row, a->col);
+    else if (a->col == b->col && b->row == a->row + 1)
+        edge = g.verticalEdge(a->row, a->col);
     if (edge < 0 || game.isClosed(edge)) return std::nullopt;
     return HumanMove{false, edge};
 }

@@ -10,9 +10,9 @@
 
 #include "computer_player.h"
 #include "console_text.h"
+#include "solver/solver.h"
 #include "text/characters.h"
 #include "text/line_reader.h"
-#include "solver/solver.h"
 
 namespace {
 
@@ -52,7 +52,6 @@ class ComputerPlayer {
     std::unique_ptr<BoardGraph> board_;  // rectangleBoard numbers edges as RectangleGrid does
     std::unique_ptr<Solver> solver_;
 };
-
 
 // Returns the grid size the line asks for: an integer 2..8 with optional surrounding
 // whitespace (and an optional sign), else nothing.
@@ -101,9 +100,12 @@ void printFinalScore(const RectangleGame &game) {
     std::vector<int> scores = game.scores();
     int human = scores[kHuman - 1], computer = scores[kComputer - 1];
     std::cout << boardText(game) << "\nFinal Score:\n  You:" << human << "\n  Me :" << computer << '\n';
-    if (human > computer) std::cout << "Congratulations!\n";
-    else if (computer > human) std::cout << "Better luck next time.\n";
-    else std::cout << "I think we need a rematch.\n";
+    if (human > computer)
+        std::cout << "Congratulations!\n";
+    else if (computer > human)
+        std::cout << "Better luck next time.\n";
+    else
+        std::cout << "I think we need a rematch.\n";
 }
 
 void playGame(int size, bool perfect) {
@@ -111,7 +113,8 @@ void playGame(int size, bool perfect) {
     ComputerPlayer computer(perfect, size);
     while (!game.isOver()) {
         std::vector<int> scores = game.scores();
-        std::cout << boardText(game) << "You: " << scores[kHuman - 1] << "    Me: " << scores[kComputer - 1] << "\n\n";
+        std::cout << boardText(game) << "You: " << scores[kHuman - 1] << "    Me: " << scores[kComputer - 1]
+                  << "\n\n";
         int edge;
         if (game.currentPlayer() == kComputer) {
             edge = computer.choose(game);

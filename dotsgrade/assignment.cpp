@@ -5,14 +5,17 @@
 namespace dotslab::grader {
 namespace {
 
-std::string pick(std::mt19937 &rng, const std::vector<std::string> &from) { return from[rng() % from.size()]; }
+std::string pick(std::mt19937 &rng, const std::vector<std::string> &from) {
+    return from[rng() % from.size()];
+}
 
 int between(std::mt19937 &rng, int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); }
 
 // Whitespace-separated tokens: mostly moves in range, some out of range or malformed,
 // sometimes cut short before the game ends (end of input).
 std::string tokenGame(std::mt19937 &rng, int lines) {
-    const std::vector<std::string> junk = {"abc", "3.5", "99999999999", "+7", "-0", "x1", "0", "-3", "+", "1e1"};
+    const std::vector<std::string> junk = {"abc", "3.5", "99999999999", "+7", "-0",
+                                           "x1",  "0",   "-3",          "+",  "1e1"};
     const std::vector<std::string> gaps = {" ", "\n", "\r\n", "\t", "\n\n"};
     std::string input;
     int tokens = between(rng, 3, 4 * lines);
@@ -28,7 +31,8 @@ FuzzCase dotstrianglesCase(std::mt19937 &rng) { return {{}, tokenGame(rng, 12)};
 
 FuzzCase eightCase(std::mt19937 &rng) {
     std::string input;
-    for (int i = between(rng, 0, 8); i > 0; --i) input += pick(rng, {"1", "2", "3", "1", "2", "3", "4", "0", "x", "2.5"}) + "\n";
+    for (int i = between(rng, 0, 8); i > 0; --i)
+        input += pick(rng, {"1", "2", "3", "1", "2", "3", "4", "0", "x", "2.5"}) + "\n";
     return {{}, input};
 }
 
@@ -37,10 +41,14 @@ FuzzCase boxesCase(std::mt19937 &rng) {
     std::string input;
     for (int i = between(rng, 0, 3 * (h * (2 * w + 1) + w)); i > 0; --i) {
         int kind = between(rng, 0, 19);
-        if (kind == 0) input += pick(rng, {"", " 0 0 h", "0 0 h ", "00 0 h", "0 0 x", "w", "hello"});
-        else if (kind == 1) input += "w save" + std::to_string(between(rng, 1, 3)) + ".txt";
-        else if (between(rng, 0, 1) == 0) input += std::to_string(between(rng, 0, h)) + " " + std::to_string(between(rng, 0, w - 1)) + " h";
-        else input += std::to_string(between(rng, 0, h - 1)) + " " + std::to_string(between(rng, 0, w)) + " v";
+        if (kind == 0)
+            input += pick(rng, {"", " 0 0 h", "0 0 h ", "00 0 h", "0 0 x", "w", "hello"});
+        else if (kind == 1)
+            input += "w save" + std::to_string(between(rng, 1, 3)) + ".txt";
+        else if (between(rng, 0, 1) == 0)
+            input += std::to_string(between(rng, 0, h)) + " " + std::to_string(between(rng, 0, w - 1)) + " h";
+        else
+            input += std::to_string(between(rng, 0, h - 1)) + " " + std::to_string(between(rng, 0, w)) + " v";
         input += "\n";
     }
     return {{std::to_string(h), std::to_string(w), std::to_string(players)}, input};
@@ -50,7 +58,10 @@ FuzzCase dotscomputerCase(std::mt19937 &rng) {
     int n = between(rng, 2, 5);
     std::string input = pick(rng, {"", "x\n", "9\n", " "}) + std::to_string(n) + "\n";
     for (int i = between(rng, 0, 4 * n * (n + 1)); i > 0; --i) {
-        auto dot = [&] { return std::string(1, static_cast<char>('a' + between(rng, 0, n))) + std::to_string(between(rng, 1, n + 1)); };
+        auto dot = [&] {
+            return std::string(1, static_cast<char>('a' + between(rng, 0, n))) +
+                   std::to_string(between(rng, 1, n + 1));
+        };
         input += between(rng, 0, 15) == 0 ? pick(rng, {"q", "A1 A2", "", "zz"}) : dot() + " " + dot();
         input += "\n";
     }
@@ -61,16 +72,13 @@ FuzzCase dotscomputerCase(std::mt19937 &rng) {
 const std::vector<Assignment> &all() {
     static const std::vector<Assignment> assignments = [] {
         const std::map<std::string, double> packedRubric = {
-            {"build", 10}, {"warnings", 5}, {"rules", 15}, {"functions", 30}, {"transcripts", 15}, {"tests", 5}, {"fuzz", 20}};
+            {"build", 10},       {"warnings", 5}, {"rules", 15}, {"functions", 30},
+            {"transcripts", 15}, {"tests", 5},    {"fuzz", 20}};
         const std::map<std::string, double> programRubric = {
             {"build", 10}, {"warnings", 5}, {"transcripts", 35}, {"tests", 10}, {"fuzz", 40}};
         std::vector<Assignment> list(5);
         list[0].name = "dotsboxes";
-        list[0].functions = {{"void displayGrid(long long grid)", "displayGrid", "_Z11displayGridx"},
-                             {"bool isFilled(long long grid, int pos)", "isFilled", "_Z8isFilledxi"},
-                             {"int playerScore(long long grid, int p)", "playerScore", "_Z11playerScorexi"},
-                             {"void updateGrid(long long &grid, int pos, int p)", "updateGrid", "_Z10updateGridRxii"},
-                             {"int gameState(long long grid)", "gameState", "_Z9gameStatex"}};
+        list[0].functions = mandatedFunctions(PackedGame::Kind::kDotsboxes);
         list[0].packedEncoding = true;
         list[0].noGlobals = true;
         list[0].sourceExtensions = {".cpp", ".cc"};
@@ -79,7 +87,7 @@ const std::vector<Assignment> &all() {
 
         list[1] = list[0];
         list[1].name = "dotstriangles";
-        list[1].functions[0] = {"void printGrid(long long grid)", "printGrid", "_Z9printGridx"};
+        list[1].functions = mandatedFunctions(PackedGame::Kind::kDotstriangles);
         list[1].noArraysNoLibrary = true;
         list[1].randomCase = dotstrianglesCase;
 

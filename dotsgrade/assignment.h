@@ -8,13 +8,9 @@
 #include <string>
 #include <vector>
 
-namespace dotslab::grader {
+#include "packed/mandated_functions.h"
 
-struct MandatedFunction {
-    std::string prototype;  // "bool isFilled(long long grid, int pos)"
-    std::string name;       // "isFilled"
-    std::string mangled;    // "_Z8isFilledxi" (Itanium ABI, as g++ and clang++ name it)
-};
+namespace dotslab::grader {
 
 struct FuzzCase {
     std::vector<std::string> args;
@@ -22,12 +18,12 @@ struct FuzzCase {
 };
 
 struct Assignment {
-    std::string name;                         // "dotsboxes"
-    std::vector<MandatedFunction> functions;  // empty: no function stage
-    bool noGlobals = false;                   // the spec forbids global variables
-    bool noArraysNoLibrary = false;           // dotstriangles' extra source rules
-    bool packedEncoding = false;              // no floating point; the function harness applies
-    bool compareStandardError = false;        // boxes prints its messages there
+    std::string name;                           // "dotsboxes"
+    std::vector<MandatedFunction> functions;    // empty: no function stage
+    bool noGlobals = false;                     // the spec forbids global variables
+    bool noArraysNoLibrary = false;             // dotstriangles' extra source rules
+    bool packedEncoding = false;                // no floating point; the function harness applies
+    bool compareStandardError = false;          // boxes prints its messages there
     std::vector<std::string> sourceExtensions;  // what counts as a source file
     FuzzCase (*randomCase)(std::mt19937 &rng) = nullptr;
     std::map<std::string, double> rubric;  // category -> points (see grade.h)

@@ -41,7 +41,8 @@ std::vector<std::string> submissionSources(const Assignment &assignment, const s
     return sources;
 }
 
-BuildResult buildSubmission(const Assignment &assignment, const std::string &submission, const std::string &into) {
+BuildResult buildSubmission(const Assignment &assignment, const std::string &submission,
+                            const std::string &into) {
     BuildResult build;
     build.sources = submissionSources(assignment, submission);
     if (build.sources.empty()) {
@@ -58,9 +59,20 @@ BuildResult buildSubmission(const Assignment &assignment, const std::string &sub
         const fs::path source = build.sources[i];
         std::string object = (fs::path(into) / ("unit" + std::to_string(i) + ".o")).string();
         bool isC = source.extension() == ".c";
-        std::vector<std::string> command = {isC ? "/usr/bin/gcc" : "/usr/bin/g++", isC ? "-std=c11" : "-std=c++17",
-                                            "-Wall", "-Wextra", "-pedantic", "-O1", "-I", source.parent_path().string(), "-I", root,
-                                            "-c", source.string(), "-o", object};
+        std::vector<std::string> command = {isC ? "/usr/bin/gcc" : "/usr/bin/g++",
+                                            isC ? "-std=c11" : "-std=c++17",
+                                            "-Wall",
+                                            "-Wextra",
+                                            "-pedantic",
+                                            "-O1",
+                                            "-I",
+                                            source.parent_path().string(),
+                                            "-I",
+                                            root,
+                                            "-c",
+                                            source.string(),
+                                            "-o",
+                                            object};
         std::string said;
         if (runTool(command, said) != 0) ok = false;
         build.diagnostics += said;
@@ -83,7 +95,9 @@ BuildResult buildSubmission(const Assignment &assignment, const std::string &sub
     if (build.objects.size() == 1) {
         // The functions stage links the same object into the harness, with main renamed.
         build.functionsObject = (fs::path(into) / "functions.o").string();
-        runTool({"/usr/bin/objcopy", "--redefine-sym", "main=submission_main", build.objects[0], build.functionsObject}, said);
+        runTool({"/usr/bin/objcopy", "--redefine-sym", "main=submission_main", build.objects[0],
+                 build.functionsObject},
+                said);
     }
     build.compiled = true;
     return build;

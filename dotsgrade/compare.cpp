@@ -45,8 +45,10 @@ Verdict compareRuns(const RunResult &expected, const RunResult &actual, CompareM
     Verdict verdict;
     std::string text;
     if (actual.timedOut)
-        text += "hint: your program did not finish within the time limit: an endless loop, or it kept reading after "
-                "end of input and was stopped\n";
+        text +=
+            "hint: your program did not finish within the time limit: an endless loop, or it kept reading "
+            "after "
+            "end of input and was stopped\n";
     if (actual.outputLimited) text += "hint: output exceeded the limit (an endless loop?)\n";
     if (actual.signal != 0) text += "your program was " + actual.ending() + "\n";
 
@@ -57,7 +59,8 @@ Verdict compareRuns(const RunResult &expected, const RunResult &actual, CompareM
         if (err.differs) text += "standard error: " + describe(err);
     }
     if (actual.exited() && actual.status != expected.status)
-        text += "expected exit status " + std::to_string(expected.status) + ", got " + std::to_string(actual.status) + "\n";
+        text += "expected exit status " + std::to_string(expected.status) + ", got " +
+                std::to_string(actual.status) + "\n";
     verdict.passed = text.empty();
     verdict.explanation = text;
     return verdict;

@@ -1,5 +1,5 @@
-#include "files/files.h"
 #include "grade.h"
+#include "files/files.h"
 
 #include <unistd.h>
 
@@ -44,7 +44,8 @@ std::vector<std::string> words(const std::string &text) {
 fs::path ownFolder() { return fs::read_symlink("/proc/self/exe").parent_path(); }
 
 // Returns the NAME.in cases of folder whose name starts with prefix, as one category.
-std::vector<ProgramCase> casesIn(const fs::path &folder, const std::string &prefix, const std::string &category) {
+std::vector<ProgramCase> casesIn(const fs::path &folder, const std::string &prefix,
+                                 const std::string &category) {
     std::vector<ProgramCase> cases;
     if (!fs::is_directory(folder)) return cases;
     std::vector<fs::path> inputs;
@@ -69,8 +70,10 @@ std::vector<ProgramCase> casesIn(const fs::path &folder, const std::string &pref
         }
         std::string desc = fs::exists(stem.string() + ".desc") ? readFileText(stem.string() + ".desc") : "";
         while (!desc.empty() && desc.back() == '\n') desc.pop_back();
-        c.description = (desc.empty() ? "" : desc + ": ") + "runs with " + in.filename().string() +
-                        (c.args.empty() ? "" : " and arguments '" + readFileText(stem.string() + ".args").substr(0, 60) + "'");
+        c.description =
+            (desc.empty() ? "" : desc + ": ") + "runs with " + in.filename().string() +
+            (c.args.empty() ? ""
+                            : " and arguments '" + readFileText(stem.string() + ".args").substr(0, 60) + "'");
         cases.push_back(c);
     }
     return cases;
@@ -92,7 +95,8 @@ std::vector<ProgramCase> programCases(const Assignment &assignment, const GradeO
     return cases;
 }
 
-RunResult runCase(const std::string &program, const ProgramCase &c, const GradeOptions &options, bool untrusted) {
+RunResult runCase(const std::string &program, const ProgramCase &c, const GradeOptions &options,
+                  bool untrusted) {
     RunRequest request;
     request.program = program;
     request.args = c.args;
@@ -112,20 +116,22 @@ RunResult expectedRun(const Assignment &assignment, const ProgramCase &c, const 
     RunResult expected;
     const bool packedGame = assignment.name == "dotsboxes" || assignment.name == "dotstriangles";
     if (options.sample.empty() && packedGame && c.args.empty() && c.inputFiles.empty()) {
-        const ProgramRun modelled =
-            dotslab::expectedRun(assignment.name == "dotsboxes" ? dotsboxesGame() : dotstrianglesGame(), c.input);
+        const ProgramRun modelled = dotslab::expectedRun(
+            assignment.name == "dotsboxes" ? dotsboxesGame() : dotstrianglesGame(), c.input);
         expected.out = modelled.out;
         expected.status = modelled.status;
     } else {
-        const std::string oracle = options.sample.empty() ? (ownFolder() / assignment.referenceProgram()).string()
-                                                          : fs::absolute(options.sample).string();
+        const std::string oracle = options.sample.empty()
+                                       ? (ownFolder() / assignment.referenceProgram()).string()
+                                       : fs::absolute(options.sample).string();
         expected = runCase(oracle, c, options, false);
     }
     if (c.category == "tests") {
         fs::path stem = fs::path(options.testsDir) / c.name.substr(5);
         if (fs::exists(stem.string() + ".out")) expected.out = readFileText(stem.string() + ".out");
         if (fs::exists(stem.string() + ".err")) expected.err = readFileText(stem.string() + ".err");
-        if (fs::exists(stem.string() + ".rc")) expected.status = std::stoi(readFileText(stem.string() + ".rc"));
+        if (fs::exists(stem.string() + ".rc"))
+            expected.status = std::stoi(readFileText(stem.string() + ".rc"));
     }
     return expected;
 }
@@ -139,11 +145,14 @@ TestOutcome outcome(const std::string &category, const std::string &name, const 
 }
 
 // Links the submission's functions into the prebuilt harness for its game.
-std::string linkHarness(const Assignment &assignment, const BuildResult &build, const fs::path &into, std::string &said) {
+std::string linkHarness(const Assignment &assignment, const BuildResult &build, const fs::path &into,
+                        std::string &said) {
     std::string runner = (into / "harness").string();
-    std::string library = assignment.name == "dotsboxes" ? DOTSGRADE_HARNESS_DOTSBOXES : DOTSGRADE_HARNESS_DOTSTRIANGLES;
-    std::vector<std::string> command = {"/usr/bin/g++", "-o", runner, build.functionsObject, "-Wl,--whole-archive",
-                                        library, "-Wl,--no-whole-archive"};
+    std::string library =
+        assignment.name == "dotsboxes" ? DOTSGRADE_HARNESS_DOTSBOXES : DOTSGRADE_HARNESS_DOTSTRIANGLES;
+    std::vector<std::string> command = {
+        "/usr/bin/g++",          "-o", runner, build.functionsObject, "-Wl,--whole-archive", library,
+        "-Wl,--no-whole-archive"};
     for (const std::string &archive : words(DOTSGRADE_HARNESS_LIBRARIES)) command.push_back(archive);
     command.push_back("-lboost_unit_test_framework");
     for (const std::string &flag : words(DOTSGRADE_EXTRA_LINK_FLAGS)) command.push_back(flag);
@@ -158,23 +167,28 @@ void functionStage(const Assignment &assignment, const BuildResult &build, const
                    const GradeOptions &options, std::vector<TestOutcome> &tests) {
     const std::vector<std::pair<std::string, std::string>> suites = {
         {"spec_examples", "the spec's example encodings and figures"},
-        {"equivalence", "isFilled, updateGrid, playerScore and gameState on every valid grid, against the model"},
+        {"equivalence",
+         "isFilled, updateGrid, playerScore and gameState on every valid grid, against the model"},
         {"rendering", "the printed grid for every set of filled lines, against the model"}};
-    std::string said, runner = build.functionsObject.empty() ? "" : linkHarness(assignment, build, work, said);
+    std::string said,
+        runner = build.functionsObject.empty() ? "" : linkHarness(assignment, build, work, said);
     std::vector<TestOutcome> outcomes;
-    for (const auto &[suite, what] : suites) outcomes.push_back(outcome("functions", "functions " + suite, what));
+    for (const auto &[suite, what] : suites)
+        outcomes.push_back(outcome("functions", "functions " + suite, what));
     std::vector<std::thread> running;
     for (std::size_t k = 0; k < suites.size(); ++k) {
         if (runner.empty()) {
-            outcomes[k].output = build.functionsObject.empty()
-                                     ? "not run: the function harness needs a single source file\n"
-                                     : "not run: the harness could not be linked with your functions:\n" + said;
+            outcomes[k].output =
+                build.functionsObject.empty()
+                    ? "not run: the function harness needs a single source file\n"
+                    : "not run: the harness could not be linked with your functions:\n" + said;
             continue;
         }
         running.emplace_back([&, k] {
             RunRequest request;
             request.program = runner;
-            request.args = {"--run_test=" + suites[k].first, "--report_level=no", "--log_level=error", "--color_output=no"};
+            request.args = {"--run_test=" + suites[k].first, "--report_level=no", "--log_level=error",
+                            "--color_output=no"};
             request.limits = options.limits;
             request.limits.seconds = 60;
             request.limits.memoryMb = DOTSGRADE_SANITIZED ? 0 : 1024;
@@ -182,7 +196,8 @@ void functionStage(const Assignment &assignment, const BuildResult &build, const
             RunResult run = runProgram(request);
             outcomes[k].passed = run.exited() && run.status == 0;
             if (!outcomes[k].passed)
-                outcomes[k].output = run.err.substr(0, 6000) + (run.exited() ? "" : "the harness was " + run.ending() + "\n");
+                outcomes[k].output =
+                    run.err.substr(0, 6000) + (run.exited() ? "" : "the harness was " + run.ending() + "\n");
         });
     }
     for (std::thread &thread : running) thread.join();
@@ -203,11 +218,13 @@ void score(std::vector<TestOutcome> &tests, const std::map<std::string, double> 
 }  // namespace
 
 double GradeReport::score() const {
-    return std::accumulate(tests.begin(), tests.end(), 0.0, [](double s, const TestOutcome &t) { return s + t.score; });
+    return std::accumulate(tests.begin(), tests.end(), 0.0,
+                           [](double s, const TestOutcome &t) { return s + t.score; });
 }
 
 double GradeReport::maxScore() const {
-    return std::accumulate(tests.begin(), tests.end(), 0.0, [](double s, const TestOutcome &t) { return s + t.maxScore; });
+    return std::accumulate(tests.begin(), tests.end(), 0.0,
+                           [](double s, const TestOutcome &t) { return s + t.maxScore; });
 }
 
 std::map<std::string, double> rubricFor(const Assignment &assignment, const GradeOptions &options) {
@@ -217,35 +234,45 @@ std::map<std::string, double> rubricFor(const Assignment &assignment, const Grad
 }
 
 std::vector<TestOutcome> plannedTests(const Assignment &assignment, const GradeOptions &options) {
-    std::vector<TestOutcome> tests = {outcome("build", "build", "compiles and links with -Wall -Wextra -pedantic"),
-                                      outcome("warnings", "no warnings", "the compiler prints nothing at all")};
+    std::vector<TestOutcome> tests = {
+        outcome("build", "build", "compiles and links with -Wall -Wextra -pedantic"),
+        outcome("warnings", "no warnings", "the compiler prints nothing at all")};
     if (!assignment.functions.empty())
-        tests.push_back(outcome("rules", "rule prototypes", "every mandated function with its exact prototype"));
-    if (assignment.noGlobals) tests.push_back(outcome("rules", "rule no_globals", "no variable declared outside a function"));
-    if (assignment.packedEncoding) tests.push_back(outcome("rules", "rule no_floating_point", "no float, double or pow"));
+        tests.push_back(
+            outcome("rules", "rule prototypes", "every mandated function with its exact prototype"));
+    if (assignment.noGlobals)
+        tests.push_back(outcome("rules", "rule no_globals", "no variable declared outside a function"));
+    if (assignment.packedEncoding)
+        tests.push_back(outcome("rules", "rule no_floating_point", "no float, double or pow"));
     if (assignment.noArraysNoLibrary) {
         tests.push_back(outcome("rules", "rule no_arrays", "no array declarations or subscripts"));
         tests.push_back(outcome("rules", "rule no_library", "no library functions besides cin and cout"));
     }
     if (!assignment.functions.empty())
         for (const char *suite : {"spec_examples", "equivalence", "rendering"})
-            tests.push_back(outcome("functions", std::string("functions ") + suite, "the shared harness suite " + std::string(suite)));
+            tests.push_back(outcome("functions", std::string("functions ") + suite,
+                                    "the shared harness suite " + std::string(suite)));
     int games = 0;
     for (const ProgramCase &c : programCases(assignment, options)) {
-        if (c.category == "fuzz") ++games;
-        else tests.push_back(outcome(c.category, c.name, c.description + "; compares standard output" +
-                                                              (assignment.compareStandardError ? ", standard error" : "") +
-                                                              " and exit status with the oracle"));
+        if (c.category == "fuzz")
+            ++games;
+        else
+            tests.push_back(outcome(c.category, c.name,
+                                    c.description + "; compares standard output" +
+                                        (assignment.compareStandardError ? ", standard error" : "") +
+                                        " and exit status with the oracle"));
     }
     if (games > 0)
         tests.push_back(outcome("fuzz", "random games",
-                                std::to_string(games) + " random games (seed " + std::to_string(options.seed) +
+                                std::to_string(games) + " random games (seed " +
+                                    std::to_string(options.seed) +
                                     ") compared with the oracle; points in proportion to the games passed"));
     score(tests, rubricFor(assignment, options));
     return tests;
 }
 
-GradeReport gradeSubmission(const Assignment &assignment, const std::string &submission, const GradeOptions &options) {
+GradeReport gradeSubmission(const Assignment &assignment, const std::string &submission,
+                            const GradeOptions &options) {
     GradeReport report;
     report.assignment = assignment.name;
     report.submission = submission;
@@ -257,7 +284,8 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
     std::vector<RunResult> expected(cases.size());
     std::thread oracle([&] {
         report.isolation = isolationReport();
-        for (std::size_t i = 0; i < cases.size(); ++i) expected[i] = expectedRun(assignment, cases[i], options);
+        for (std::size_t i = 0; i < cases.size(); ++i)
+            expected[i] = expectedRun(assignment, cases[i], options);
     });
     struct JoinOracle {  // also when the build throws
         std::thread &thread;
@@ -266,9 +294,8 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
         }
     } joinOracle{oracle};
 
-    std::string pattern = (fs::temp_directory_path() / "dotsgrade-build-XXXXXX").string();
-    if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("cannot create a build folder");
-    const fs::path work = pattern;
+    const TemporaryDirectory buildFolder("dotsgrade-build");  // removed on every way out
+    const fs::path &work = buildFolder.path();
     BuildResult build = buildSubmission(assignment, submission, work.string());
     // The run's own uid must reach the program (and the harness), but not list the folder.
     fs::permissions(work, fs::perms::owner_all | fs::perms::group_exec | fs::perms::others_exec);
@@ -278,8 +305,10 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
     buildTest.passed = build.compiled;
     if (!build.compiled) buildTest.output = build.diagnostics;
     warnings.passed = build.compiled && !build.warned;
-    if (!build.compiled) warnings.output = "not checked: the submission does not compile\n";
-    else if (build.warned) warnings.output = build.diagnostics;
+    if (!build.compiled)
+        warnings.output = "not checked: the submission does not compile\n";
+    else if (build.warned)
+        warnings.output = build.diagnostics;
     tests.push_back(buildTest);
     tests.push_back(warnings);
     if (!build.compiled) {  // nothing else can run: every other test scores 0
@@ -289,7 +318,6 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
         }
         oracle.join();
         score(tests, rubricFor(assignment, options));
-        fs::remove_all(work);
         return report;
     }
 
@@ -317,7 +345,8 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
         runners.emplace_back([&, k] {
             GradeOptions mine = options;
             mine.slot = options.slot + k;
-            for (std::size_t i = static_cast<std::size_t>(k); i < cases.size(); i += std::max(1, options.parallelRuns))
+            for (std::size_t i = static_cast<std::size_t>(k); i < cases.size();
+                 i += std::max(1, options.parallelRuns))
                 actual[i] = runCase(build.program, cases[i], mine, true);
         });
     for (std::thread &t : runners) t.join();
@@ -337,13 +366,17 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
         const Verdict &verdict = verdicts[i];
         if (c.category == "fuzz") {
             ++games;
-            if (verdict.passed) ++gamesPassed;
+            if (verdict.passed)
+                ++gamesPassed;
             else if (games - gamesPassed <= 3)
-                fuzz.output += c.name + " (arguments '" + [&] {
-                    std::string a;
-                    for (const std::string &w : c.args) a += (a.empty() ? "" : " ") + w;
-                    return a;
-                }() + "', input " + std::to_string(c.input.size()) + " bytes):\n" + verdict.explanation;
+                fuzz.output += c.name + " (arguments '" +
+                               [&] {
+                                   std::string a;
+                                   for (const std::string &w : c.args) a += (a.empty() ? "" : " ") + w;
+                                   return a;
+                               }() +
+                               "', input " + std::to_string(c.input.size()) + " bytes):\n" +
+                               verdict.explanation;
             continue;
         }
         TestOutcome t = outcome(c.category, c.name, c.description);
@@ -353,14 +386,13 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
     }
     if (games > 0) {
         fuzz.passed = gamesPassed == games;
-        fuzz.output = std::to_string(gamesPassed) + " of " + std::to_string(games) + " random games match (seed " +
-                      std::to_string(options.seed) + ")\n" + fuzz.output;
+        fuzz.output = std::to_string(gamesPassed) + " of " + std::to_string(games) +
+                      " random games match (seed " + std::to_string(options.seed) + ")\n" + fuzz.output;
         tests.push_back(fuzz);
     }
     score(tests, rubricFor(assignment, options));
     for (TestOutcome &t : tests)
         if (t.category == "fuzz") t.score = games == 0 ? 0 : t.maxScore * gamesPassed / games;
-    fs::remove_all(work);
     return report;
 }
 

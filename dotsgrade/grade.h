@@ -55,7 +55,8 @@ struct GradeReport {
 };
 
 // Returns the grade of submission (a source file or folder).
-GradeReport gradeSubmission(const Assignment &assignment, const std::string &submission, const GradeOptions &options);
+GradeReport gradeSubmission(const Assignment &assignment, const std::string &submission,
+                            const GradeOptions &options);
 
 // Returns the tests gradeSubmission would run, with their points, without running them.
 std::vector<TestOutcome> plannedTests(const Assignment &assignment, const GradeOptions &options);

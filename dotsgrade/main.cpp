@@ -37,7 +37,8 @@ std::map<std::string, double> readRubric(const std::string &path) {
     if (!in) throw std::runtime_error("cannot read the rubric " + path);
     nlohmann::json json = nlohmann::json::parse(in);
     std::map<std::string, double> rubric;
-    const std::set<std::string> known = {"build", "warnings", "rules", "functions", "transcripts", "tests", "fuzz"};
+    const std::set<std::string> known = {"build",       "warnings", "rules", "functions",
+                                         "transcripts", "tests",    "fuzz"};
     for (auto &[category, points] : json.items()) {
         if (!known.count(category)) throw std::runtime_error("rubric: unknown category '" + category + "'");
         rubric[category] = points.get<double>();
@@ -68,8 +69,8 @@ std::vector<fs::path> batchEntries(const Assignment &assignment, const std::stri
 void drawProgress(std::size_t done, std::size_t total) {
     const int width = 30;
     int filled = total == 0 ? width : static_cast<int>(width * done / total);
-    std::cerr << "\r[" << std::string(filled, '#') << std::string(width - filled, '.') << "] " << done << "/" << total
-              << (done == total ? "\n" : "") << std::flush;
+    std::cerr << "\r[" << std::string(filled, '#') << std::string(width - filled, '.') << "] " << done << "/"
+              << total << (done == total ? "\n" : "") << std::flush;
 }
 
 int gradeBatch(const Assignment &assignment, const CommandLine &cl) {
@@ -84,8 +85,12 @@ int gradeBatch(const Assignment &assignment, const CommandLine &cl) {
         for (std::size_t i; (i = next++) < entries.size();) {
             std::string student = entries[i].stem().string();
             results[i] = {student, gradeSubmission(assignment, entries[i].string(), options)};
-            if (!cl.jsonPath.empty()) writeFile((fs::path(cl.jsonPath) / (student + ".json")).string(), gradescopeJson(results[i].second));
-            if (!cl.junitPath.empty()) writeFile((fs::path(cl.junitPath) / (student + ".xml")).string(), junitXml(results[i].second));
+            if (!cl.jsonPath.empty())
+                writeFile((fs::path(cl.jsonPath) / (student + ".json")).string(),
+                          gradescopeJson(results[i].second));
+            if (!cl.junitPath.empty())
+                writeFile((fs::path(cl.junitPath) / (student + ".xml")).string(),
+                          junitXml(results[i].second));
             std::lock_guard<std::mutex> lock(progress);
             ++done;
             if (terminal) drawProgress(done, entries.size());
@@ -110,7 +115,8 @@ int run(const CommandLine &cl) {
     if (cl.submission.empty()) throw CLI::ValidationError("give a SUBMISSION, --batch DIR or --explain");
     if (!fs::exists(cl.submission)) throw std::runtime_error("no such submission: " + cl.submission);
     GradeOptions options = cl.options;
-    options.parallelRuns = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 64u));  // 64 + 3 slots fit a block
+    options.parallelRuns = static_cast<int>(
+        std::clamp(std::thread::hardware_concurrency(), 1u, 64u));  // 64 + 3 slots fit a block
     GradeReport report = gradeSubmission(assignment, cl.submission, options);
     writeTerminalReport(report, std::cout);
     if (!cl.jsonPath.empty()) writeFile(cl.jsonPath, gradescopeJson(report));
@@ -127,24 +133,32 @@ int main(int argc, char **argv) {
     for (const std::string &n : assignmentNames()) known += (known.empty() ? "" : ", ") + n;
     app.add_option("assignment", cl.assignment, "one of: " + known)->required();
     app.add_option("submission", cl.submission, "a source file or a folder of sources");
-    app.add_option("--batch", cl.batchDir, "grade every submission (file or folder) under DIR")->check(CLI::ExistingDirectory);
+    app.add_option("--batch", cl.batchDir, "grade every submission (file or folder) under DIR")
+        ->check(CLI::ExistingDirectory);
     app.add_flag("--explain", cl.explain, "list every test: what it runs, what it compares, its points");
-    app.add_option("--sample", cl.options.sample, "the instructor's sample program: expected outputs come from it")
+    app.add_option("--sample", cl.options.sample,
+                   "the instructor's sample program: expected outputs come from it")
         ->check(CLI::ExistingFile);
     app.add_option("--tests", cl.options.testsDir, "extra tests: NAME.in, .args, .out, .err, .rc, .desc")
         ->check(CLI::ExistingDirectory);
-    app.add_option("--compare", cl.compare, "exact (default), trailing or all")->check(CLI::IsMember({"exact", "trailing", "all"}));
-    app.add_option("--fuzz", cl.options.fuzzGames, "random games compared with the oracle (default 50)")->check(CLI::Range(0, 100000));
+    app.add_option("--compare", cl.compare, "exact (default), trailing or all")
+        ->check(CLI::IsMember({"exact", "trailing", "all"}));
+    app.add_option("--fuzz", cl.options.fuzzGames, "random games compared with the oracle (default 50)")
+        ->check(CLI::Range(0, 100000));
     app.add_option("--seed", cl.options.seed, "seed of the random games (default 1)");
-    app.add_option("--timeout", cl.options.limits.seconds, "seconds per run (default 2)")->check(CLI::Range(0.1, 600.0));
-    app.add_option("--memory", cl.options.limits.memoryMb, "megabytes per run (default 256)")->check(CLI::Range(16, 65536));
+    app.add_option("--timeout", cl.options.limits.seconds, "seconds per run (default 2)")
+        ->check(CLI::Range(0.1, 600.0));
+    app.add_option("--memory", cl.options.limits.memoryMb, "megabytes per run (default 256)")
+        ->check(CLI::Range(16, 65536));
     app.add_option("--output-limit", cl.options.limits.outputKb, "kilobytes of output per run (default 1024)")
         ->check(CLI::Range(1, 1 << 20));
     app.add_option("--json", cl.jsonPath, "write Gradescope results.json (a folder of them in batch mode)");
     app.add_option("--junit", cl.junitPath, "write JUnit XML (a folder of files in batch mode)");
-    app.add_option("--jobs", cl.jobs, "parallel gradings in batch mode (default 1)")->check(CLI::Range(1, 64));
-    app.add_option("--rubric", cl.rubricPath, "JSON: points per category (build, warnings, rules, functions, "
-                                              "transcripts, tests, fuzz)")
+    app.add_option("--jobs", cl.jobs, "parallel gradings in batch mode (default 1)")
+        ->check(CLI::Range(1, 64));
+    app.add_option("--rubric", cl.rubricPath,
+                   "JSON: points per category (build, warnings, rules, functions, "
+                   "transcripts, tests, fuzz)")
         ->check(CLI::ExistingFile);
     try {
         app.parse(argc, argv);

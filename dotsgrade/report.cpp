@@ -21,12 +21,18 @@ std::string xmlEscaped(const std::string &text) {
     std::string out;
     for (char c : text) {
         unsigned char u = static_cast<unsigned char>(c);
-        if (c == '&') out += "&amp;";
-        else if (c == '<') out += "&lt;";
-        else if (c == '>') out += "&gt;";
-        else if (c == '"') out += "&quot;";
-        else if (u < 0x20 && c != '\n' && c != '\t') out += "?";  // not allowed in XML 1.0
-        else out += c;
+        if (c == '&')
+            out += "&amp;";
+        else if (c == '<')
+            out += "&lt;";
+        else if (c == '>')
+            out += "&gt;";
+        else if (c == '"')
+            out += "&quot;";
+        else if (u < 0x20 && c != '\n' && c != '\t')
+            out += "?";  // not allowed in XML 1.0
+        else
+            out += c;
     }
     return out;
 }
@@ -50,8 +56,8 @@ std::string indented(const std::string &text) {
 void writeTerminalReport(const GradeReport &report, std::ostream &out) {
     out << "dotsgrade " << report.assignment << ": " << report.submission << "\n";
     for (const TestOutcome &t : report.tests) {
-        out << (t.passed ? "  PASS " : "  FAIL ") << std::setw(6) << points(t.score) << "/" << std::left << std::setw(6)
-            << points(t.maxScore) << std::right << t.name << "\n";
+        out << (t.passed ? "  PASS " : "  FAIL ") << std::setw(6) << points(t.score) << "/" << std::left
+            << std::setw(6) << points(t.maxScore) << std::right << t.name << "\n";
         if (!t.passed && !t.output.empty()) out << indented(t.output);
     }
     out << "Score: " << points(report.score()) << " / " << points(report.maxScore()) << "\n";
@@ -77,26 +83,31 @@ std::string gradescopeJson(const GradeReport &report) {
 std::string junitXml(const GradeReport &report) {
     int failures = 0;
     for (const TestOutcome &t : report.tests) failures += t.passed ? 0 : 1;
-    std::string xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite name=\"dotsgrade." +
-                      xmlEscaped(report.assignment) + "\" tests=\"" + std::to_string(report.tests.size()) +
-                      "\" failures=\"" + std::to_string(failures) + "\">\n";
+    std::string xml =
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite name=\"dotsgrade." +
+        xmlEscaped(report.assignment) + "\" tests=\"" + std::to_string(report.tests.size()) +
+        "\" failures=\"" + std::to_string(failures) + "\">\n";
     for (const TestOutcome &t : report.tests) {
-        xml += "    <testcase classname=\"" + xmlEscaped(t.category) + "\" name=\"" + xmlEscaped(t.name) + "\"";
+        xml +=
+            "    <testcase classname=\"" + xmlEscaped(t.category) + "\" name=\"" + xmlEscaped(t.name) + "\"";
         if (t.passed) {
             xml += "/>\n";
             continue;
         }
-        xml += ">\n      <failure message=\"" + xmlEscaped(points(t.score) + " of " + points(t.maxScore) + " points") +
-               "\">" + xmlEscaped(t.output) + "</failure>\n    </testcase>\n";
+        xml += ">\n      <failure message=\"" +
+               xmlEscaped(points(t.score) + " of " + points(t.maxScore) + " points") + "\">" +
+               xmlEscaped(t.output) + "</failure>\n    </testcase>\n";
     }
     return xml + "  </testsuite>\n</testsuites>\n";
 }
 
-void writeExplanation(const std::string &assignment, const std::vector<TestOutcome> &tests, std::ostream &out) {
+void writeExplanation(const std::string &assignment, const std::vector<TestOutcome> &tests,
+                      std::ostream &out) {
     double total = 0;
     out << "dotsgrade " << assignment << ": the tests, what each runs and compares, and its points\n";
     for (const TestOutcome &t : tests) {
-        out << "  " << std::setw(6) << points(t.maxScore) << "  " << t.name << "\n          " << t.description << "\n";
+        out << "  " << std::setw(6) << points(t.maxScore) << "  " << t.name << "\n          " << t.description
+            << "\n";
         total += t.maxScore;
     }
     out << "Total: " << points(total) << "\n";

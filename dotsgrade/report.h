@@ -20,7 +20,8 @@ std::string gradescopeJson(const GradeReport &report);
 std::string junitXml(const GradeReport &report);
 
 // Writes the --explain listing: every test, what it runs and compares, its points.
-void writeExplanation(const std::string &assignment, const std::vector<TestOutcome> &tests, std::ostream &out);
+void writeExplanation(const std::string &assignment, const std::vector<TestOutcome> &tests,
+                      std::ostream &out);
 
 // Returns the class summary: a header (student, score, each test) and a row per student.
 std::string classSummaryCsv(const std::vector<std::pair<std::string, GradeReport>> &students);

@@ -1,5 +1,5 @@
-#include "files/files.h"
 #include "source_rules.h"
+#include "files/files.h"
 
 #include <cxxabi.h>
 
@@ -82,8 +82,9 @@ RuleResult noGlobals(const std::vector<Symbol> &symbols) {
     for (const Symbol &symbol : symbols) {
         if (std::string("BbDdGgSs").find(symbol.type) == std::string::npos) continue;
         const std::string &name = symbol.readable;
-        bool allowed = name == "std::__ioinit" || name.find("::") != std::string::npos || name.rfind("guard variable", 0) == 0 ||
-                       name.rfind("__", 0) == 0 || name.rfind("completed.", 0) == 0;
+        bool allowed = name == "std::__ioinit" || name.find("::") != std::string::npos ||
+                       name.rfind("guard variable", 0) == 0 || name.rfind("__", 0) == 0 ||
+                       name.rfind("completed.", 0) == 0;
         if (allowed) continue;  // the library's own, or a static local inside a function
         rule.passed = false;
         rule.detail += "global variable: " + name + "\n";
@@ -106,7 +107,8 @@ RuleResult noArrays(const BuildResult &build) {
     RuleResult rule{"no_arrays", "no arrays"};
     std::regex bracket(R"(\[(?!\[))");
     forMatchingLines(build, bracket, [&](const std::string &source, int line, const std::string &text) {
-        if (text.find("[[") != std::string::npos && text.find('[') == text.find("[[")) return;  // an attribute
+        if (text.find("[[") != std::string::npos && text.find('[') == text.find("[["))
+            return;  // an attribute
         rule.passed = false;
         rule.detail += where(source, line) + ": " + text + "\n";
     });
@@ -115,10 +117,11 @@ RuleResult noArrays(const BuildResult &build) {
 
 RuleResult noLibrary(const BuildResult &build, const std::vector<Symbol> &symbols) {
     RuleResult rule{"no_library", "no library functions besides cin and cout"};
-    std::regex allowed(R"(^(std::cin|std::cout|std::istream::get\(char&\)|std::istream::operator>>|std::ostream::|)"
-                       R"(std::basic_ostream<|std::basic_istream<char, std::char_traits<char> >& std::operator>>|)"
-                       R"(std::operator<<|std::ios_base::Init::|std::basic_ios<|__cxa_atexit|__dso_handle|)"
-                       R"(_GLOBAL_OFFSET_TABLE_|__gxx_personality_v0|_Unwind_Resume|__stack_chk_fail))");
+    std::regex allowed(
+        R"(^(std::cin|std::cout|std::istream::get\(char&\)|std::istream::operator>>|std::ostream::|)"
+        R"(std::basic_ostream<|std::basic_istream<char, std::char_traits<char> >& std::operator>>|)"
+        R"(std::operator<<|std::ios_base::Init::|std::basic_ios<|__cxa_atexit|__dso_handle|)"
+        R"(_GLOBAL_OFFSET_TABLE_|__gxx_personality_v0|_Unwind_Resume|__stack_chk_fail))");
     for (const Symbol &symbol : symbols) {
         if (symbol.defined()) continue;
         const std::string &name = symbol.readable;
@@ -142,29 +145,39 @@ std::string codeOnly(const std::string &source) {
     for (std::size_t i = 0; i < code.size(); ++i) {
         char c = code[i], next = i + 1 < code.size() ? code[i + 1] : '\0';
         switch (state) {
-        case kCode:
-            if (c == '/' && next == '/') state = kLineComment;
-            else if (c == '/' && next == '*') state = kBlockComment, code[i + 1] = ' ', ++i;
-            else if (c == '"') state = kString;
-            else if (c == '\'') state = kChar;
-            else continue;
-            code[i] = ' ';
-            if (state == kString || state == kChar) code[i] = c;  // keep the quote itself
-            break;
-        case kLineComment:
-            if (c == '\n') state = kCode;
-            else code[i] = ' ';
-            break;
-        case kBlockComment:
-            if (c == '*' && next == '/') state = kCode, code[i + 1] = ' ';
-            if (c != '\n') code[i] = ' ';
-            break;
-        case kString:
-        case kChar:
-            if (c == '\\' && next != '\n') code[i] = ' ', code[++i] = ' ';
-            else if ((state == kString && c == '"') || (state == kChar && c == '\'')) state = kCode;
-            else if (c != '\n') code[i] = ' ';
-            break;
+            case kCode:
+                if (c == '/' && next == '/')
+                    state = kLineComment;
+                else if (c == '/' && next == '*')
+                    state = kBlockComment, code[i + 1] = ' ', ++i;
+                else if (c == '"')
+                    state = kString;
+                else if (c == '\'')
+                    state = kChar;
+                else
+                    continue;
+                code[i] = ' ';
+                if (state == kString || state == kChar) code[i] = c;  // keep the quote itself
+                break;
+            case kLineComment:
+                if (c == '\n')
+                    state = kCode;
+                else
+                    code[i] = ' ';
+                break;
+            case kBlockComment:
+                if (c == '*' && next == '/') state = kCode, code[i + 1] = ' ';
+                if (c != '\n') code[i] = ' ';
+                break;
+            case kString:
+            case kChar:
+                if (c == '\\' && next != '\n')
+                    code[i] = ' ', code[++i] = ' ';
+                else if ((state == kString && c == '"') || (state == kChar && c == '\''))
+                    state = kCode;
+                else if (c != '\n')
+                    code[i] = ' ';
+                break;
         }
     }
     return code;

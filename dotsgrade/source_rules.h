@@ -19,10 +19,11 @@
 namespace dotslab::grader {
 
 struct RuleResult {
-    RuleResult(std::string ruleId, std::string ruleTitle) : id(std::move(ruleId)), title(std::move(ruleTitle)) {}
+    RuleResult(std::string ruleId, std::string ruleTitle)
+        : id(std::move(ruleId)), title(std::move(ruleTitle)) {}
 
-    std::string id;      // "no_globals"
-    std::string title;   // "no global variables"
+    std::string id;     // "no_globals"
+    std::string title;  // "no global variables"
     bool passed = true;
     std::string detail;  // what is wrong, in plain words
 };

@@ -15,9 +15,9 @@
 
 #include "board/cruciform.h"
 #include "board/hexagon.h"
+#include "board/rectangle.h"
 #include "packed/packed_digits.h"
 #include "packed/packed_games.h"
-#include "board/rectangle.h"
 #include "solver/solver.h"
 
 namespace {
@@ -30,8 +30,8 @@ struct Problem {
     ExtraTurnRule rule = ExtraTurnRule::kUnlimited;
     SolverPosition position;
     int mover = 1;
-    int score[3] = {0, 0, 0};                 // [1], [2]
-    std::vector<std::string> moveNames;       // per line, as the user writes moves
+    int score[3] = {0, 0, 0};            // [1], [2]
+    std::vector<std::string> moveNames;  // per line, as the user writes moves
 };
 
 std::vector<std::string> positionNames(int lines) {
@@ -61,7 +61,8 @@ int edgeNamed(const RectangleGrid &grid, const std::string &text) {
     char d;
     std::string rest;
     if (!(in >> r >> c >> d) || (in >> rest) || (d != 'h' && d != 'v') || r < 0 || c < 0 ||
-        (d == 'h' && (r > grid.height() || c >= grid.width())) || (d == 'v' && (r >= grid.height() || c > grid.width())))
+        (d == 'h' && (r > grid.height() || c >= grid.width())) ||
+        (d == 'v' && (r >= grid.height() || c > grid.width())))
         throw std::runtime_error("not an edge of the " + std::to_string(grid.height()) + " x " +
                                  std::to_string(grid.width()) + " grid: '" + text + "'");
     return d == 'h' ? grid.horizontalEdge(r, c) : grid.verticalEdge(r, c);
@@ -106,15 +107,16 @@ SolverOptions solverOptions(const SearchSettings &settings) {
     return options;
 }
 
-int run(const std::string &board, const std::vector<std::string> &args, int player, bool extra, const std::string &moves,
-        const SearchSettings &settings) {
+int run(const std::string &board, const std::vector<std::string> &args, int player, bool extra,
+        const std::string &moves, const SearchSettings &settings) {
     Problem p;
     BoardGraph rectangle({}, {});
     if (board == "dotsboxes" || board == "dotstriangles") {
         if (args.size() != 1) throw std::runtime_error(board + " takes one GRID");
         std::size_t used = 0;
         long long grid = std::stoll(args[0], &used);
-        if (used != args[0].size() || grid < 0) throw std::runtime_error("GRID must be digits: '" + args[0] + "'");
+        if (used != args[0].size() || grid < 0)
+            throw std::runtime_error("GRID must be digits: '" + args[0] + "'");
         p = packedProblem(board == "dotsboxes" ? dotsboxesGame() : dotstrianglesGame(), grid, player,
                           extra && board == "dotstriangles");
     } else if (board == "rect") {
@@ -127,7 +129,8 @@ int run(const std::string &board, const std::vector<std::string> &args, int play
     } else {
         throw std::runtime_error("unknown board '" + board + "' (dotsboxes, dotstriangles or rect)");
     }
-    if (p.position.lines == p.graph->allLines()) throw std::runtime_error("the game is over: nothing to solve");
+    if (p.position.lines == p.graph->allLines())
+        throw std::runtime_error("the game is over: nothing to solve");
 
     SolverOptions options = solverOptions(settings);
     Solver solver(*p.graph, p.rule, options);
@@ -136,31 +139,40 @@ int run(const std::string &board, const std::vector<std::string> &args, int play
     if (!settings.valueOnly)
         for (int line : solver.optimalMoves(p.position)) optimal.push_back(p.moveNames[line]);
     int remaining = 0;
-    for (int c = 0; c < p.graph->cellCount(); ++c) remaining += (p.graph->linesOfCell(c) & ~p.position.lines) != 0;
+    for (int c = 0; c < p.graph->cellCount(); ++c)
+        remaining += (p.graph->linesOfCell(c) & ~p.position.lines) != 0;
     const int other = 3 - p.mover;
-    const int moverFinal = p.score[p.mover] + (remaining + best) / 2, otherFinal = p.score[other] + (remaining - best) / 2;
+    const int moverFinal = p.score[p.mover] + (remaining + best) / 2,
+              otherFinal = p.score[other] + (remaining - best) / 2;
 
     if (settings.json) {
         nlohmann::json out = {{"board", board},
                               {"player_to_move", p.mover},
                               {"value", best},
-                              {"final_score", {{"player1", p.mover == 1 ? moverFinal : otherFinal},
-                                               {"player2", p.mover == 2 ? moverFinal : otherFinal}}}};
+                              {"final_score",
+                               {{"player1", p.mover == 1 ? moverFinal : otherFinal},
+                                {"player2", p.mover == 2 ? moverFinal : otherFinal}}}};
         if (!settings.valueOnly) {
             out["optimal_moves"] = optimal;
             out["move_values"] = nlohmann::json::object();
-            for (const MoveValue &mv : solver.moveValues(p.position)) out["move_values"][p.moveNames[mv.line]] = mv.value;
+            for (const MoveValue &mv : solver.moveValues(p.position))
+                out["move_values"][p.moveNames[mv.line]] = mv.value;
         }
         std::cout << out.dump(2) << "\n";
         return 0;
     }
     std::cout << "Player " << p.mover << " to move; score so far " << p.score[1] << "-" << p.score[2] << "; "
               << remaining << " cells left.\n";
-    std::cout << "Value: " << (best > 0 ? "+" : "") << best << " (Player " << p.mover << " takes " << (best >= 0 ? best : -best)
-              << (best >= 0 ? " more" : " fewer") << " of the remaining cells than Player " << other << ")\n";
-    const int final1 = p.mover == 1 ? moverFinal : otherFinal, final2 = p.mover == 2 ? moverFinal : otherFinal;
+    std::cout << "Value: " << (best > 0 ? "+" : "") << best << " (Player " << p.mover << " takes "
+              << (best >= 0 ? best : -best) << (best >= 0 ? " more" : " fewer")
+              << " of the remaining cells than Player " << other << ")\n";
+    const int final1 = p.mover == 1 ? moverFinal : otherFinal,
+              final2 = p.mover == 2 ? moverFinal : otherFinal;
     std::cout << "Perfect play ends " << final1 << "-" << final2 << ": "
-              << (final1 == final2 ? "a draw" : final1 > final2 ? "Player 1 wins" : "Player 2 wins") << ".\n";
+              << (final1 == final2  ? "a draw"
+                  : final1 > final2 ? "Player 1 wins"
+                                    : "Player 2 wins")
+              << ".\n";
     if (settings.valueOnly) return 0;
     std::cout << "Optimal moves:";
     for (std::size_t i = 0; i < optimal.size(); ++i) std::cout << (i ? ", " : " ") << optimal[i];
@@ -183,8 +195,10 @@ int main(int argc, char **argv) {
     app.add_flag("--extra", extra, "dotstriangles: the mover is already on an extra turn");
     app.add_option("--moves", moves, "rect: moves from the empty board, e.g. \"0 0 h,1 2 v\"");
     app.add_flag("--json", settings.json, "print JSON");
-    app.add_flag("--value-only", settings.valueOnly, "the value and final score only, not which moves keep it");
-    app.add_option("--threads", settings.threads, "threads that search together (default 1)")->check(CLI::Range(1, 64));
+    app.add_flag("--value-only", settings.valueOnly,
+                 "the value and final score only, not which moves keep it");
+    app.add_option("--threads", settings.threads, "threads that search together (default 1)")
+        ->check(CLI::Range(1, 64));
     app.add_option("--memory", settings.memoryMegabytes, "MB for the table (default: sized to the board)")
         ->check(CLI::Range(1, 1 << 20));
     try {

@@ -25,53 +25,52 @@
 
 #include <iostream>
 
-// Returns 10 to the power e (0 <= e <= 17), computed exactly with integers.
-long long powerOfTen(int e) {
-    long long result = 1;
-    for (int i = 0; i < e; i++)
-        result *= 10;
-    return result;
+// What gameState returns: the winner, a draw, or that the game goes on. (Enumerators are
+// constants, not variables, so the rule against global variables is kept.)
+enum GameState { DRAW = 0, PLAYER_1_WINS = 1, PLAYER_2_WINS = 2, GAME_NOT_FINISHED = 3 };
+
+// Returns the place value of digit d_i (i = 1..18): 10 to the power 18 - i, exactly.
+long long placeOf(int i) {
+    long long place = 1;
+    for (int e = 0; e < 18 - i; e++) place *= 10;
+    return place;
 }
 
 // Returns digit d_i (i = 1..18) of the 18-digit grid.
-int digitAt(long long grid, int i) {
-    return static_cast<int>(grid / powerOfTen(18 - i) % 10);
-}
+int digitAt(long long grid, int i) { return static_cast<int>(grid / placeOf(i) % 10); }
 
 // Returns true if line position pos (1..12) is filled.
-bool isFilled(long long grid, int pos) {
-    return digitAt(grid, pos) == 1;
-}
+bool isFilled(long long grid, int pos) { return digitAt(grid, pos) == 1; }
 
 // Returns side k (1..3) of the triangle whose owner is digit t (13..18).
 int triangleSide(int t, int k) {
     int a, b, c;
+    // One triangle a line, as in the assignment's table.
+    // clang-format off
     switch (t) {
-    case 13: a = 2; b = 3; c = 6; break;    // upper left
-    case 14: a = 1; b = 3; c = 4; break;    // upper middle
-    case 15: a = 4; b = 5; c = 7; break;    // upper right
-    case 16: a = 6; b = 8; c = 9; break;    // lower left
-    case 17: a = 9; b = 10; c = 12; break;  // lower middle
-    default: a = 7; b = 10; c = 11; break;  // 18: lower right
+        case 13: a = 2; b = 3;  c = 6;  break;  // upper left
+        case 14: a = 1; b = 3;  c = 4;  break;  // upper middle
+        case 15: a = 4; b = 5;  c = 7;  break;  // upper right
+        case 16: a = 6; b = 8;  c = 9;  break;  // lower left
+        case 17: a = 9; b = 10; c = 12; break;  // lower middle
+        default: a = 7; b = 10; c = 11; break;  // 18: lower right
     }
-    if (k == 1)
-        return a;
+    // clang-format on
+    if (k == 1) return a;
     return k == 2 ? b : c;
 }
 
 // Returns true if all three sides of triangle t (13..18) are filled.
 bool isTriangleClosed(long long grid, int t) {
     for (int k = 1; k <= 3; k++)
-        if (!isFilled(grid, triangleSide(t, k)))
-            return false;
+        if (!isFilled(grid, triangleSide(t, k))) return false;
     return true;
 }
 
 // Returns true if line pos is one of the three sides of triangle t.
 bool isSideOf(int pos, int t) {
     for (int k = 1; k <= 3; k++)
-        if (triangleSide(t, k) == pos)
-            return true;
+        if (triangleSide(t, k) == pos) return true;
     return false;
 }
 
@@ -79,31 +78,27 @@ bool isSideOf(int pos, int t) {
 int playerScore(long long grid, int p) {
     int score = 0;
     for (int t = 13; t <= 18; t++)
-        if (digitAt(grid, t) == p)
-            score++;
+        if (digitAt(grid, t) == p) score++;
     return score;
 }
 
 // Fills line pos and marks the triangles it completes (at most two) as Player p's.
 void updateGrid(long long &grid, int pos, int p) {
-    if (isFilled(grid, pos))
-        return;  // adding to a digit that is already 1 would corrupt the encoding
-    grid += powerOfTen(18 - pos);
+    if (isFilled(grid, pos)) return;  // adding to a digit that is already 1 would corrupt the encoding
+    grid += placeOf(pos);             // line pos: 0 -> 1
     for (int t = 13; t <= 18; t++)
         if (digitAt(grid, t) == 0 && isSideOf(pos, t) && isTriangleClosed(grid, t))
-            grid += p * powerOfTen(18 - t);
+            grid += p * placeOf(t);  // triangle t: 0 -> p
 }
 
 // Returns 3 while any line is empty; otherwise 1 or 2 for the winner, or 0 for a draw.
 int gameState(long long grid) {
     for (int pos = 1; pos <= 12; pos++)
-        if (!isFilled(grid, pos))
-            return 3;
+        if (!isFilled(grid, pos)) return GAME_NOT_FINISHED;
     int score1 = playerScore(grid, 1);
     int score2 = playerScore(grid, 2);
-    if (score1 == score2)
-        return 0;
-    return score1 > score2 ? 1 : 2;
+    if (score1 == score2) return DRAW;
+    return score1 > score2 ? PLAYER_1_WINS : PLAYER_2_WINS;
 }
 
 // Prints line pos as its symbol when filled, or as blanks of the same width.
@@ -127,11 +122,15 @@ void printOwner(long long grid, int t) {
         std::cout << digitAt(grid, t);
 }
 
-// Prints the grid as in Figure 1, with the scores beside the two bottom rows.
+// Prints the grid as in Figure 1, with the scores beside the two bottom rows. Each
+// line and owner is its own call: a helper returning text (a char pointer) would make
+// cout call strlen, a library function the assignment does not allow.
 void printGrid(long long grid) {
+    // Row 1: the top line.
     std::cout << "  o";
     printLine(grid, 1);
     std::cout << "o\n ";
+    // Row 2: the upper slants and triangles a, b, c.
     printLine(grid, 2);
     printOwner(grid, 13);
     printLine(grid, 3);
@@ -139,11 +138,13 @@ void printGrid(long long grid) {
     printLine(grid, 4);
     printOwner(grid, 15);
     printLine(grid, 5);
+    // Row 3: the two middle lines.
     std::cout << "\no";
     printLine(grid, 6);
     std::cout << 'o';
     printLine(grid, 7);
     std::cout << "o\n ";
+    // Row 4: the lower slants and triangles d, e, f, then Player 1's score.
     printLine(grid, 8);
     printOwner(grid, 16);
     printLine(grid, 9);
@@ -152,14 +153,13 @@ void printGrid(long long grid) {
     printOwner(grid, 18);
     printLine(grid, 11);
     std::cout << "     Player 1 score: " << playerScore(grid, 1) << "\n  o";
+    // Row 5: the bottom line, then Player 2's score.
     printLine(grid, 12);
     std::cout << "o      Player 2 score: " << playerScore(grid, 2) << '\n';
 }
 
 // Returns true for the characters that separate tokens (as cin >> does).
-bool isBlank(char c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
-}
+bool isBlank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
 
 // Reads one whitespace-separated token from cin and stores its value in move: the
 // integer it spells if it fits in an int ("+7" is 7), or 0 for anything else ("abc",
@@ -168,8 +168,7 @@ bool isBlank(char c) {
 bool readMove(int &move) {
     char c;
     do {
-        if (!std::cin.get(c))
-            return false;
+        if (!std::cin.get(c)) return false;
     } while (isBlank(c));
 
     const long long intLimit = 2147483648LL;  // |INT_MIN|: any larger magnitude cannot fit
@@ -203,7 +202,7 @@ int main() {
     int player = 1;
     bool onExtraTurn = false;  // a player never gets a third consecutive turn
     printGrid(grid);
-    while (gameState(grid) == 3) {
+    while (gameState(grid) == GAME_NOT_FINISHED) {
         std::cout << "Player " << player << "'s turn (1-12): ";
         int pos;
         if (!readMove(pos)) {  // end of input: nobody is left to play
@@ -225,7 +224,7 @@ int main() {
         printGrid(grid);
     }
     int state = gameState(grid);
-    if (state == 0)
+    if (state == DRAW)
         std::cout << "Draw game!\n";
     else
         std::cout << "Player " << state << " wins!\n";

@@ -9,8 +9,8 @@
 #include <string>
 
 #include "board.h"
-#include "text/integer_token.h"
 #include "game_tree.h"
+#include "text/integer_token.h"
 
 namespace {
 

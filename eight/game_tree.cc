@@ -50,7 +50,8 @@ int append_dot(const TreeNode &node, int id, std::string &out) {
         int child_id = next_id;
         next_id = append_dot(child, child_id, out);
         out += "  n" + std::to_string(id) + " -> n" + std::to_string(child_id) + " [label=\"" +
-               std::to_string(child.move) + "\"" + (child.computers_choice ? ", color=red, penwidth=2" : "") + "];\n";
+               std::to_string(child.move) + "\"" + (child.computers_choice ? ", color=red, penwidth=2" : "") +
+               "];\n";
     }
     return next_id;
 }

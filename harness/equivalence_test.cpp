@@ -9,25 +9,25 @@ using namespace dotslab_harness;
 BOOST_AUTO_TEST_SUITE(equivalence)
 
 BOOST_AUTO_TEST_CASE(is_filled, *utf::timeout(20)) {
-    requireFunction(submission().isFilled, isFilledPrototype());
+    requireFunction(submission().isFilled, prototype(submission(), "isFilled"));
     CheckReport report = checkIsFilled(submission());
     BOOST_TEST(report.ok(), report.summary());
 }
 
 BOOST_AUTO_TEST_CASE(update_grid, *utf::timeout(20)) {
-    requireFunction(submission().updateGrid, updateGridPrototype());
+    requireFunction(submission().updateGrid, prototype(submission(), "updateGrid"));
     CheckReport report = checkUpdateGrid(submission());
     BOOST_TEST(report.ok(), report.summary());
 }
 
 BOOST_AUTO_TEST_CASE(player_score, *utf::timeout(20)) {
-    requireFunction(submission().playerScore, playerScorePrototype());
+    requireFunction(submission().playerScore, prototype(submission(), "playerScore"));
     CheckReport report = checkPlayerScore(submission());
     BOOST_TEST(report.ok(), report.summary());
 }
 
 BOOST_AUTO_TEST_CASE(game_state, *utf::timeout(20)) {
-    requireFunction(submission().gameState, gameStatePrototype());
+    requireFunction(submission().gameState, prototype(submission(), "gameState"));
     CheckReport report = checkGameState(submission());
     BOOST_TEST(report.ok(), report.summary());
 }

@@ -119,9 +119,9 @@ CheckReport checkUpdateGrid(const SubmissionApi &api) {
                 long long want = api.model.updated(grid, pos, p), got = grid;
                 api.updateGrid(got, pos, p);
                 if (want != got)
-                    report.fail("updateGrid(grid = " + std::to_string(grid) + ", " + std::to_string(pos) + ", " +
-                                std::to_string(p) + "): expected grid " + std::to_string(want) + ", got " +
-                                std::to_string(got));
+                    report.fail("updateGrid(grid = " + std::to_string(grid) + ", " + std::to_string(pos) +
+                                ", " + std::to_string(p) + "): expected grid " + std::to_string(want) +
+                                ", got " + std::to_string(got));
             }
         }
     return report;
@@ -134,8 +134,8 @@ CheckReport checkPlayerScore(const SubmissionApi &api) {
             ++report.calls;
             int want = api.model.playerScore(grid, p), got = api.playerScore(grid, p);
             if (want != got)
-                report.fail("playerScore(" + std::to_string(grid) + ", " + std::to_string(p) + "): expected " +
-                            std::to_string(want) + ", got " + std::to_string(got));
+                report.fail("playerScore(" + std::to_string(grid) + ", " + std::to_string(p) +
+                            "): expected " + std::to_string(want) + ", got " + std::to_string(got));
         }
     return report;
 }
@@ -146,8 +146,8 @@ CheckReport checkGameState(const SubmissionApi &api) {
         ++report.calls;
         int want = api.model.gameState(grid), got = api.gameState(grid);
         if (want != got)
-            report.fail("gameState(" + std::to_string(grid) + "): expected " + std::to_string(want) + ", got " +
-                        std::to_string(got));
+            report.fail("gameState(" + std::to_string(grid) + "): expected " + std::to_string(want) +
+                        ", got " + std::to_string(got));
     }
     return report;
 }
@@ -173,7 +173,8 @@ CheckReport checkRendering(const SubmissionApi &api) {
         ++report.calls;
         std::string want = api.model.render(grid), got = capturedDisplay(api, grid);
         if (want != got)
-            report.fail("grid " + std::to_string(grid) + ": " + dotslab::describe(dotslab::firstDifference(want, got)));
+            report.fail("grid " + std::to_string(grid) + ": " +
+                        dotslab::describe(dotslab::firstDifference(want, got)));
     }
     return report;
 }

@@ -7,10 +7,10 @@
 #include <sstream>
 
 #include "files/files.h"
-#include "packed/console_model.h"
 #include "harness/harness_options.h"
-#include "process/process_runner.h"
 #include "harness/test_support.h"
+#include "packed/console_model.h"
+#include "process/process_runner.h"
 #include "text/text_diff.h"
 
 namespace utf = boost::unit_test;
@@ -35,7 +35,8 @@ void expectRun(const std::string &name, const std::string &input, const std::str
                name << ": expected exit status " << wantStatus << ", got " << got.ending());
     if (checkErr) {
         dotslab::TextDifference errDifference = dotslab::firstDifference(wantErr, got.err);
-        BOOST_TEST(!errDifference.differs, name << ": standard error differs, " << dotslab::describe(errDifference));
+        BOOST_TEST(!errDifference.differs,
+                   name << ": standard error differs, " << dotslab::describe(errDifference));
     }
 }
 
@@ -50,15 +51,19 @@ void expectModelRun(const std::string &name, const std::string &input) {
 std::string randomGameInput(unsigned seed) {
     std::mt19937 rng(seed);
     const int lines = submission().model.lineCount();
-    const char *junk[] = {"abc", "3.5", "99999999999", "+7", "-0", "x1", "1x", "+", "-", "0x3", "--2", "\xff\xfe"};
+    const char *junk[] = {"abc", "3.5", "99999999999", "+7",  "-0",  "x1",
+                          "1x",  "+",   "-",           "0x3", "--2", "\xff\xfe"};
     const char *gaps[] = {" ", "\n", "\r\n", "\t", "  \n"};
     std::string input;
     int tokens = std::uniform_int_distribution<int>(5, 60)(rng);
     for (int i = 0; i < tokens; ++i) {
         int kind = std::uniform_int_distribution<int>(0, 9)(rng);
-        if (kind < 7) input += std::to_string(std::uniform_int_distribution<int>(1, lines)(rng));
-        else if (kind == 7) input += std::to_string(std::uniform_int_distribution<int>(-20, 40)(rng));
-        else input += junk[std::uniform_int_distribution<int>(0, 11)(rng)];
+        if (kind < 7)
+            input += std::to_string(std::uniform_int_distribution<int>(1, lines)(rng));
+        else if (kind == 7)
+            input += std::to_string(std::uniform_int_distribution<int>(-20, 40)(rng));
+        else
+            input += junk[std::uniform_int_distribution<int>(0, 11)(rng)];
         input += gaps[std::uniform_int_distribution<int>(0, 4)(rng)];
     }
     return input;
@@ -80,7 +85,8 @@ BOOST_AUTO_TEST_SUITE(whole_program, *utf::precondition(programGiven))
 
 BOOST_AUTO_TEST_CASE(spec_transcripts, *utf::timeout(120)) {
     fs::path dir = harnessOption("transcripts");
-    BOOST_TEST_REQUIRE(fs::is_directory(dir), "transcripts folder not found: '" << dir.string() << "' (--transcripts)");
+    BOOST_TEST_REQUIRE(fs::is_directory(dir),
+                       "transcripts folder not found: '" << dir.string() << "' (--transcripts)");
     std::string prefix = std::string(submission().model.name) + "-";
     int found = 0;
     for (const fs::directory_entry &entry : fs::directory_iterator(dir)) {
@@ -90,7 +96,8 @@ BOOST_AUTO_TEST_CASE(spec_transcripts, *utf::timeout(120)) {
         fs::path stem = in.parent_path() / in.stem();
         int status = std::stoi(dotslab::readFileText(stem.string() + ".rc"));
         bool hasErr = fs::exists(stem.string() + ".err");
-        expectRun("transcript " + in.stem().string(), dotslab::readFileText(in), dotslab::readFileText(stem.string() + ".out"), status,
+        expectRun("transcript " + in.stem().string(), dotslab::readFileText(in),
+                  dotslab::readFileText(stem.string() + ".out"), status,
                   hasErr ? dotslab::readFileText(stem.string() + ".err") : "", hasErr);
     }
     BOOST_TEST(found > 0, "no " << prefix << "*.in transcript in " << dir.string());
@@ -117,9 +124,12 @@ BOOST_AUTO_TEST_CASE(line_endings_and_layout, *utf::timeout(60)) {
 }
 
 BOOST_AUTO_TEST_CASE(very_long_lines, *utf::timeout(60)) {
-    expectModelRun("one line of a million letters", std::string(1000000, 'x') + "\n" + shuffledMoves(4, "\n"));
-    expectModelRun("one number of 200000 digits", std::string(200000, '0') + "7\n" + std::string(200000, '9') + "\n");
-    expectModelRun("a whole game, then 200000 spaces on the same line", shuffledMoves(5, " ") + std::string(200000, ' ') + "1 2 3");
+    expectModelRun("one line of a million letters",
+                   std::string(1000000, 'x') + "\n" + shuffledMoves(4, "\n"));
+    expectModelRun("one number of 200000 digits",
+                   std::string(200000, '0') + "7\n" + std::string(200000, '9') + "\n");
+    expectModelRun("a whole game, then 200000 spaces on the same line",
+                   shuffledMoves(5, " ") + std::string(200000, ' ') + "1 2 3");
 }
 
 BOOST_AUTO_TEST_CASE(binary_garbage, *utf::timeout(60)) {
@@ -127,12 +137,17 @@ BOOST_AUTO_TEST_CASE(binary_garbage, *utf::timeout(60)) {
     std::string garbage;
     for (int i = 0; i < 4096; ++i) garbage += static_cast<char>(rng() & 0xff);
     expectModelRun("4096 random bytes", garbage);
-    expectModelRun("NUL bytes between moves", std::string("1\0" "2\n3", 5) + std::string(1, '\0') + "\n4\n");
+    expectModelRun("NUL bytes between moves", std::string("1\0"
+                                                          "2\n3",
+                                                          5) +
+                                                  std::string(1, '\0') + "\n4\n");
 }
 
 BOOST_AUTO_TEST_CASE(random_games, *utf::timeout(120)) {
-    for (unsigned seed = 100; seed < 140; ++seed) expectModelRun("random game, seed " + std::to_string(seed), randomGameInput(seed));
-    for (unsigned seed = 200; seed < 210; ++seed) expectModelRun("complete game, seed " + std::to_string(seed), shuffledMoves(seed, "\n"));
+    for (unsigned seed = 100; seed < 140; ++seed)
+        expectModelRun("random game, seed " + std::to_string(seed), randomGameInput(seed));
+    for (unsigned seed = 200; seed < 210; ++seed)
+        expectModelRun("complete game, seed " + std::to_string(seed), shuffledMoves(seed, "\n"));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -14,8 +14,10 @@ namespace {
 // Checks the printed grid against the spec's figure, explaining the first difference.
 void expectPrinted(long long grid, const std::string &figure) {
     requireFunction(submission().display, displayPrototype(submission()));
-    dotslab::TextDifference difference = dotslab::firstDifference(figure, capturedDisplay(submission(), grid));
-    BOOST_TEST(!difference.differs, submission().displayName << "(" << grid << ") differs from the spec's figure, "
+    dotslab::TextDifference difference =
+        dotslab::firstDifference(figure, capturedDisplay(submission(), grid));
+    BOOST_TEST(!difference.differs, submission().displayName << "(" << grid
+                                                             << ") differs from the spec's figure, "
                                                              << dotslab::describe(difference));
 }
 
@@ -32,14 +34,15 @@ BOOST_AUTO_TEST_CASE(mandated_functions_present, *utf::timeout(10)) {
 BOOST_AUTO_TEST_CASE(dotsboxes_figure_1, *utf::precondition(isDotsboxes) * utf::timeout(10)) {
     const SubmissionApi &api = submission();
     const long long figure1 = 1101011110110110LL;  // 001101011110110110
-    requireFunction(api.isFilled, isFilledPrototype());
+    requireFunction(api.isFilled, prototype(submission(), "isFilled"));
     const std::set<int> filled = {3, 4, 6, 8, 9, 10, 11, 13, 14, 16};
     for (int pos = 1; pos <= 16; ++pos)
-        BOOST_TEST(api.isFilled(figure1, pos) == (filled.count(pos) == 1), "isFilled(" << figure1 << ", " << pos << ")");
-    requireFunction(api.playerScore, playerScorePrototype());
+        BOOST_TEST(api.isFilled(figure1, pos) == (filled.count(pos) == 1),
+                   "isFilled(" << figure1 << ", " << pos << ")");
+    requireFunction(api.playerScore, prototype(submission(), "playerScore"));
     BOOST_TEST(api.playerScore(figure1, 1) == 1);
     BOOST_TEST(api.playerScore(figure1, 2) == 0);
-    requireFunction(api.gameState, gameStatePrototype());
+    requireFunction(api.gameState, prototype(submission(), "gameState"));
     BOOST_TEST(api.gameState(figure1) == 3);
 }
 
@@ -56,16 +59,16 @@ BOOST_AUTO_TEST_CASE(dotsboxes_figure_1_printed, *utf::precondition(isDotsboxes)
 }
 
 BOOST_AUTO_TEST_CASE(dotsboxes_full_and_empty, *utf::precondition(isDotsboxes) * utf::timeout(10)) {
-    requireFunction(submission().gameState, gameStatePrototype());
+    requireFunction(submission().gameState, prototype(submission(), "gameState"));
     BOOST_TEST(submission().gameState(111111111111111123LL) == 2, "a full grid won 2-3 by Player 2");
     BOOST_TEST(submission().gameState(0) == 3, "the empty grid");
-    requireFunction(submission().playerScore, playerScorePrototype());
+    requireFunction(submission().playerScore, prototype(submission(), "playerScore"));
     BOOST_TEST(submission().playerScore(111111111111111123LL, 1) == 2);
     BOOST_TEST(submission().playerScore(111111111111111123LL, 2) == 3);
 }
 
 BOOST_AUTO_TEST_CASE(dotstriangles_update_examples, *utf::precondition(isDotstriangles) * utf::timeout(10)) {
-    requireFunction(submission().updateGrid, updateGridPrototype());
+    requireFunction(submission().updateGrid, prototype(submission(), "updateGrid"));
     struct Example {
         long long before;
         int pos, p;
@@ -84,16 +87,17 @@ BOOST_AUTO_TEST_CASE(dotstriangles_update_examples, *utf::precondition(isDotstri
 BOOST_AUTO_TEST_CASE(dotstriangles_figure_1, *utf::precondition(isDotstriangles) * utf::timeout(10)) {
     const SubmissionApi &api = submission();
     const long long figure1 = 110001011101000220LL;
-    requireFunction(api.playerScore, playerScorePrototype());
+    requireFunction(api.playerScore, prototype(submission(), "playerScore"));
     BOOST_TEST(api.playerScore(figure1, 1) == 0);
     BOOST_TEST(api.playerScore(figure1, 2) == 2);
-    requireFunction(api.gameState, gameStatePrototype());
+    requireFunction(api.gameState, prototype(submission(), "gameState"));
     BOOST_TEST(api.gameState(figure1) == 3);
     BOOST_TEST(api.gameState(111111111111222111LL) == 0, "a full grid drawn 3-3");
-    requireFunction(api.isFilled, isFilledPrototype());
+    requireFunction(api.isFilled, prototype(submission(), "isFilled"));
     const std::set<int> filled = {1, 2, 6, 8, 9, 10, 12};
     for (int pos = 1; pos <= 12; ++pos)
-        BOOST_TEST(api.isFilled(figure1, pos) == (filled.count(pos) == 1), "isFilled(" << figure1 << ", " << pos << ")");
+        BOOST_TEST(api.isFilled(figure1, pos) == (filled.count(pos) == 1),
+                   "isFilled(" << figure1 << ", " << pos << ")");
 }
 
 BOOST_AUTO_TEST_CASE(dotstriangles_figure_1_printed, *utf::precondition(isDotstriangles) * utf::timeout(10)) {

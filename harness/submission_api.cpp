@@ -4,14 +4,14 @@ namespace dotslab_harness {
 
 std::vector<std::string> missingFunctions(const SubmissionApi &api) {
     std::vector<std::string> missing;
-    auto need = [&](bool present, const char *prototype) {
-        if (!present) missing.push_back(std::string("missing mandated function: ") + prototype);
+    auto need = [&](bool present, const std::string &prototype) {
+        if (!present) missing.push_back("missing mandated function: " + prototype);
     };
-    need(api.display != nullptr, displayPrototype(api).c_str());
-    need(api.isFilled != nullptr, isFilledPrototype());
-    need(api.playerScore != nullptr, playerScorePrototype());
-    need(api.updateGrid != nullptr, updateGridPrototype());
-    need(api.gameState != nullptr, gameStatePrototype());
+    need(api.display != nullptr, displayPrototype(api));
+    need(api.isFilled != nullptr, prototype(api, "isFilled"));
+    need(api.playerScore != nullptr, prototype(api, "playerScore"));
+    need(api.updateGrid != nullptr, prototype(api, "updateGrid"));
+    need(api.gameState != nullptr, prototype(api, "gameState"));
     return missing;
 }
 

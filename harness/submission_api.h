@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "packed/mandated_functions.h"
 #include "packed/packed_games.h"
 
 namespace dotslab_harness {
@@ -24,10 +25,13 @@ struct SubmissionApi {
     const char *displayName;  // "displayGrid" or "printGrid"
 };
 
-// Returns the display function's prototype: "void displayGrid(long long grid)".
-inline std::string displayPrototype(const SubmissionApi &api) {
-    return std::string("void ") + api.displayName + "(long long grid)";
+// Returns the prototype of the submission's mandated function called name.
+inline std::string prototype(const SubmissionApi &api, const char *name) {
+    return dotslab::prototypeOf(api.model.kind, name);
 }
+
+// Returns the display function's prototype: "void displayGrid(long long grid)".
+inline std::string displayPrototype(const SubmissionApi &api) { return prototype(api, api.displayName); }
 
 // Returns the submission linked into this runner.
 const SubmissionApi &submission();
@@ -35,11 +39,5 @@ const SubmissionApi &submission();
 // Returns one line for each mandated function the submission does not define:
 // "missing mandated function: bool isFilled(long long grid, int pos)".
 std::vector<std::string> missingFunctions(const SubmissionApi &api);
-
-// Returns the prototypes of the mandated functions, for messages.
-inline const char *isFilledPrototype() { return "bool isFilled(long long grid, int pos)"; }
-inline const char *playerScorePrototype() { return "int playerScore(long long grid, int p)"; }
-inline const char *updateGridPrototype() { return "void updateGrid(long long &grid, int pos, int p)"; }
-inline const char *gameStatePrototype() { return "int gameState(long long grid)"; }
 
 }  // namespace dotslab_harness

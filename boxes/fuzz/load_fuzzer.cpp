@@ -15,8 +15,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     std::optional<dotslab::RectangleGame> game = dotslab::boxes::parseGridFile(text, height, width, players);
     if (!game) return 0;
     std::string saved = dotslab::boxes::gridFileText(*game);
-    std::optional<dotslab::RectangleGame> again = dotslab::boxes::parseGridFile(saved, height, width, players);
-    if (!again || dotslab::boxes::gridFileText(*again) != saved || again->isOver() || !again->isConsistent()) std::abort();
-    if (dotslab::boxes::gridText(*again).size() != static_cast<std::size_t>(2 * height + 1) * (2 * width + 2)) std::abort();
+    std::optional<dotslab::RectangleGame> again =
+        dotslab::boxes::parseGridFile(saved, height, width, players);
+    if (!again || dotslab::boxes::gridFileText(*again) != saved || again->isOver() || !again->isConsistent())
+        std::abort();
+    if (dotslab::boxes::gridText(*again).size() != static_cast<std::size_t>(2 * height + 1) * (2 * width + 2))
+        std::abort();
     return 0;
 }

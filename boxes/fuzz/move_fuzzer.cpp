@@ -6,13 +6,14 @@
 #include <sstream>
 #include <string>
 
-#include "text/line_reader.h"
 #include "move_parser.h"
+#include "text/line_reader.h"
 
 namespace {
 
 std::string moveText(const dotslab::RectangleGrid &grid, int e) {
-    return std::to_string(grid.edgeRow(e)) + " " + std::to_string(grid.edgeCol(e)) + (grid.isHorizontal(e) ? " h" : " v");
+    return std::to_string(grid.edgeRow(e)) + " " + std::to_string(grid.edgeCol(e)) +
+           (grid.isHorizontal(e) ? " h" : " v");
 }
 
 }  // namespace
@@ -25,10 +26,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         if (line->text.size() > 65 || line->text.find('\n') != std::string::npos) std::abort();
         dotslab::boxes::Command command = dotslab::boxes::parseCommand(line->text, grid);
         using Kind = dotslab::boxes::Command::Kind;
-        if (command.kind == Kind::kMove &&
-            (command.edge < 0 || command.edge >= grid.edgeCount() || moveText(grid, command.edge) != line->text))
+        if (command.kind == Kind::kMove && (command.edge < 0 || command.edge >= grid.edgeCount() ||
+                                            moveText(grid, command.edge) != line->text))
             std::abort();
-        if (command.kind == Kind::kSave && (line->text.compare(0, 2, "w ") != 0 || command.path != line->text.substr(2)))
+        if (command.kind == Kind::kSave &&
+            (line->text.compare(0, 2, "w ") != 0 || command.path != line->text.substr(2)))
             std::abort();
     }
     return 0;

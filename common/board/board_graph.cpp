@@ -10,7 +10,9 @@ namespace {
 // Returns twice the midpoint of a line (integral, so it sorts exactly).
 Point doubledMidpoint(const Line &l) { return {l.from.row + l.to.row, l.from.col + l.to.col}; }
 
-bool joins(const Line &l, Point a, Point b) { return (l.from == a && l.to == b) || (l.from == b && l.to == a); }
+bool joins(const Line &l, Point a, Point b) {
+    return (l.from == a && l.to == b) || (l.from == b && l.to == a);
+}
 
 // Returns the index of the line joining a and b in lines, or -1.
 int findLine(const std::vector<Line> &lines, Point a, Point b) {
@@ -37,13 +39,15 @@ BoardGraph::BoardGraph(std::vector<Line> lines, std::vector<Cell> cells) {
         lines_.push_back(lines[order[i]]);
         newIndex[order[i]] = static_cast<int>(i);
     }
-    std::stable_sort(cells.begin(), cells.end(), [](const Cell &a, const Cell &b) { return a.label < b.label; });
+    std::stable_sort(cells.begin(), cells.end(),
+                     [](const Cell &a, const Cell &b) { return a.label < b.label; });
 
     lineCells_.resize(lines_.size());
     for (Cell &c : cells) {
         if (c.lines.empty()) throw std::invalid_argument("cell without lines");
         for (int &l : c.lines) {
-            if (l < 0 || l >= lineCount()) throw std::invalid_argument("cell names a line that does not exist");
+            if (l < 0 || l >= lineCount())
+                throw std::invalid_argument("cell names a line that does not exist");
             l = newIndex[l];
         }
         std::sort(c.lines.begin(), c.lines.end());
@@ -129,9 +133,11 @@ std::vector<std::string> drawBoard(const BoardGraph &graph, LineSet filled, cons
         glyphs.push_back({l.from, style.dot, true});
         glyphs.push_back({l.to, style.dot, true});
         if (l.from.row == l.to.row) {
-            for (int col = l.from.col + 1; col < l.to.col; ++col) glyphs.push_back({{l.from.row, col}, style.across, on});
+            for (int col = l.from.col + 1; col < l.to.col; ++col)
+                glyphs.push_back({{l.from.row, col}, style.across, on});
         } else if (l.from.col == l.to.col) {
-            for (int row = l.from.row + 1; row < l.to.row; ++row) glyphs.push_back({{row, l.from.col}, style.down, on});
+            for (int row = l.from.row + 1; row < l.to.row; ++row)
+                glyphs.push_back({{row, l.from.col}, style.down, on});
         } else {
             Point mid{(l.from.row + l.to.row) / 2, (l.from.col + l.to.col) / 2};
             glyphs.push_back({mid, l.to.col < l.from.col ? '/' : '\\', on});

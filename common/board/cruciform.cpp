@@ -13,7 +13,8 @@ BoardGraph buildCruciform() {
             if (inCross) dots.push_back({row, col});
         }
     auto oneStep = [](Point a, Point b) {
-        return (a.row == b.row && std::abs(a.col - b.col) == 3) || (a.col == b.col && std::abs(a.row - b.row) == 2);
+        return (a.row == b.row && std::abs(a.col - b.col) == 3) ||
+               (a.col == b.col && std::abs(a.row - b.row) == 2);
     };
     std::vector<Line> lines = linesBetween(dots, oneStep);
     std::vector<Cell> boxes = boxesOf(lines);

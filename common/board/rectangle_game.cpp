@@ -59,8 +59,8 @@ std::vector<int> RectangleGame::winners() const {
 }
 
 void RectangleGame::restore(std::vector<std::uint8_t> edges, std::vector<std::uint8_t> owners, int next) {
-    if (static_cast<int>(edges.size()) != grid_.edgeCount() || static_cast<int>(owners.size()) != grid_.cellCount() ||
-        next < 1 || next > playerCount_)
+    if (static_cast<int>(edges.size()) != grid_.edgeCount() ||
+        static_cast<int>(owners.size()) != grid_.cellCount() || next < 1 || next > playerCount_)
         throw std::invalid_argument("saved position does not fit the game");
     edges_ = std::move(edges);
     owners_ = std::move(owners);

@@ -9,8 +9,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "board/rectangle.h"
 #include "board/extra_turn.h"
+#include "board/rectangle.h"
 
 namespace dotslab {
 

@@ -69,7 +69,8 @@ bool writeFileAtomically(const std::string &requested, std::string_view contents
 
     int fd = mkstemp(pattern.data());
     if (fd < 0) return false;
-    bool ok = fchmod(fd, permissionsFor(exists ? &info : nullptr)) == 0 && writeAll(fd, contents) && fsync(fd) == 0;
+    bool ok =
+        fchmod(fd, permissionsFor(exists ? &info : nullptr)) == 0 && writeAll(fd, contents) && fsync(fd) == 0;
     ok = close(fd) == 0 && ok;
     ok = ok && rename(pattern.data(), path.c_str()) == 0;
     if (!ok) unlink(pattern.data());

@@ -83,7 +83,8 @@ std::string PackedGame::render(long long grid) const {
         rows[4] = annotate(rows[4], 14, score2);  // beside the lower middle dot row
         return joinRows(rows);
     }
-    std::vector<std::string> rows = drawBoard(board, lines, ownerLabels(*this, grid), DrawStyle{'o', '-', '|'});
+    std::vector<std::string> rows =
+        drawBoard(board, lines, ownerLabels(*this, grid), DrawStyle{'o', '-', '|'});
     rows[3] = annotate(rows[3], 13, score1);  // beside the lower triangles
     rows[4] = annotate(rows[4], 13, score2);  // beside the bottom dot row
     return joinRows(rows);
@@ -124,7 +125,8 @@ const PackedGame &dotsboxesGame() {
 }
 
 const PackedGame &dotstrianglesGame() {
-    static const PackedGame game{Kind::kDotstriangles, hexagonBoard(), ExtraTurnRule::kAtMostOne, "dotstriangles"};
+    static const PackedGame game{Kind::kDotstriangles, hexagonBoard(), ExtraTurnRule::kAtMostOne,
+                                 "dotstriangles"};
     return game;
 }
 

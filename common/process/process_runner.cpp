@@ -5,12 +5,12 @@
 #include <fcntl.h>
 #include <grp.h>
 #include <poll.h>
+#include <signal.h>
 #include <sys/file.h>
 #include <sys/prctl.h>
-#include <signal.h>
 #include <sys/resource.h>
-#include <sys/syscall.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -28,8 +28,8 @@ namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
 constexpr uid_t kFirstSlotUid = 61000;  // no login account uses uids from here on
-constexpr int kSlotsPerGrader = 256;     // each running dotsgrade owns a block of this many uids
-constexpr int kGraderBlocks = 16;        // graders at once: the last uid stays below nobody (65534)
+constexpr int kSlotsPerGrader = 256;    // each running dotsgrade owns a block of this many uids
+constexpr int kGraderBlocks = 16;       // graders at once: the last uid stays below nobody (65534)
 
 // Returns the first uid of this process's block. Blocks are claimed with a lock held for
 // the process's lifetime, so two graders running at once never share (and never kill)
@@ -39,7 +39,8 @@ uid_t firstUidOfThisGrader() {
         for (int block = 0; block < kGraderBlocks; ++block) {
             std::string lock = "/tmp/dotsgrade-uid-block-" + std::to_string(block) + ".lock";
             int fd = open(lock.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-            if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0) return kFirstSlotUid + static_cast<uid_t>(block * kSlotsPerGrader);
+            if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0)
+                return kFirstSlotUid + static_cast<uid_t>(block * kSlotsPerGrader);
             if (fd >= 0) close(fd);  // taken by another grader: try the next block
         }
         throw std::runtime_error("every block of sandbox uids is in use by other graders");
@@ -54,15 +55,16 @@ const std::string &bubblewrap() {
     static const std::string path = [] {
         for (const char *candidate : {"/usr/bin/bwrap", "/bin/bwrap"})
             if (access(candidate, X_OK) == 0) {
-                std::string probe = std::string(candidate) + " --unshare-all --ro-bind /usr /usr --symlink usr/lib /lib "
-                                    "--symlink usr/lib64 /lib64 --symlink usr/bin /bin /usr/bin/true >/dev/null 2>&1";
+                std::string probe =
+                    std::string(candidate) +
+                    " --unshare-all --ro-bind /usr /usr --symlink usr/lib /lib "
+                    "--symlink usr/lib64 /lib64 --symlink usr/bin /bin /usr/bin/true >/dev/null 2>&1";
                 if (std::system(probe.c_str()) == 0) return std::string(candidate);
             }
         return std::string();
     }();
     return path;
 }
-
 
 // Kills every process of uid (the run's own), wherever it moved to.
 void killAllOf(uid_t uid) {
@@ -104,7 +106,9 @@ void reapAllOf(uid_t uid) {
 }
 
 void setLimit(int resource, rlim_t value) {
-    struct rlimit limit {value, value};
+    struct rlimit limit {
+        value, value
+    };
     setrlimit(resource, &limit);
 }
 
@@ -159,7 +163,8 @@ RunResult runProgram(const RunRequest &r) {
     for (const std::string &file : r.inputFiles) fs::copy_file(file, work / fs::path(file).filename());
 
     const bool dropPrivileges = r.untrusted && isRoot();
-    const uid_t uid = dropPrivileges ? firstUidOfThisGrader() + static_cast<uid_t>(r.slot % kSlotsPerGrader) : 0;
+    const uid_t uid =
+        dropPrivileges ? firstUidOfThisGrader() + static_cast<uid_t>(r.slot % kSlotsPerGrader) : 0;
     static const bool subreaper = prctl(PR_SET_CHILD_SUBREAPER, 1) == 0;
     (void)subreaper;
     const bool sandboxed = r.untrusted && !bubblewrap().empty();
@@ -167,16 +172,44 @@ RunResult runProgram(const RunRequest &r) {
         // The run's uid may enter the scratch folder and write in work/, nothing else of ours.
         chmod(scratch.path().c_str(), 0711);
         for (const fs::directory_entry &entry : fs::recursive_directory_iterator(work))
-            if (chown(entry.path().c_str(), uid, uid) != 0) throw std::runtime_error("cannot hand the input files over");
+            if (chown(entry.path().c_str(), uid, uid) != 0)
+                throw std::runtime_error("cannot hand the input files over");
         if (chown(work.c_str(), uid, uid) != 0) throw std::runtime_error("cannot hand the work folder over");
     }
 
     std::vector<std::string> words;
     if (sandboxed) {
-        words = {bubblewrap(), "--unshare-all", "--die-with-parent", "--new-session", "--ro-bind", "/usr", "/usr",
-                 "--symlink", "usr/lib", "/lib", "--symlink", "usr/lib64", "/lib64", "--symlink", "usr/bin", "/bin",
-                 "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp", "--bind", work.string(), "/work",
-                 "--chdir", "/work", "--ro-bind", r.program, "/sandbox/program", "/sandbox/program"};
+        words = {bubblewrap(),
+                 "--unshare-all",
+                 "--die-with-parent",
+                 "--new-session",
+                 "--ro-bind",
+                 "/usr",
+                 "/usr",
+                 "--symlink",
+                 "usr/lib",
+                 "/lib",
+                 "--symlink",
+                 "usr/lib64",
+                 "/lib64",
+                 "--symlink",
+                 "usr/bin",
+                 "/bin",
+                 "--dev",
+                 "/dev",
+                 "--proc",
+                 "/proc",
+                 "--tmpfs",
+                 "/tmp",
+                 "--bind",
+                 work.string(),
+                 "/work",
+                 "--chdir",
+                 "/work",
+                 "--ro-bind",
+                 r.program,
+                 "/sandbox/program",
+                 "/sandbox/program"};
     } else {
         words = {r.program};
     }
@@ -203,20 +236,27 @@ RunResult runProgram(const RunRequest &r) {
     const int exitFd = static_cast<int>(syscall(SYS_pidfd_open, child, 0));
     RunResult result;
     const std::size_t cap = static_cast<std::size_t>(r.limits.outputKb) << 10;
-    const auto deadline = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(r.limits.seconds));
+    const auto deadline =
+        start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(r.limits.seconds));
     bool outOpen = true, errOpen = true, exited = false, overflowed = false;
     int raw = 0;
     while (!exited) {
-        struct pollfd fds[3] = {{outOpen ? outPipe[0] : -1, POLLIN, 0}, {errOpen ? errPipe[0] : -1, POLLIN, 0},
+        struct pollfd fds[3] = {{outOpen ? outPipe[0] : -1, POLLIN, 0},
+                                {errOpen ? errPipe[0] : -1, POLLIN, 0},
                                 {exitFd, POLLIN, 0}};
         poll(fds, 3, exitFd >= 0 ? 50 : 2);
-        if (outOpen && (fds[0].revents & (POLLIN | POLLHUP))) outOpen = drain(outPipe[0], result.out, cap, overflowed);
-        if (errOpen && (fds[1].revents & (POLLIN | POLLHUP))) errOpen = drain(errPipe[0], result.err, cap, overflowed);
+        if (outOpen && (fds[0].revents & (POLLIN | POLLHUP)))
+            outOpen = drain(outPipe[0], result.out, cap, overflowed);
+        if (errOpen && (fds[1].revents & (POLLIN | POLLHUP)))
+            errOpen = drain(errPipe[0], result.err, cap, overflowed);
         exited = waitpid(child, &raw, WNOHANG) == child;
         if (exited) break;
-        if (overflowed) result.outputLimited = true;
-        else if (Clock::now() >= deadline) result.timedOut = true;
-        else continue;
+        if (overflowed)
+            result.outputLimited = true;
+        else if (Clock::now() >= deadline)
+            result.timedOut = true;
+        else
+            continue;
         kill(-child, SIGKILL);
         waitpid(child, &raw, 0);
         exited = true;
@@ -228,7 +268,8 @@ RunResult runProgram(const RunRequest &r) {
         reapAllOf(uid);
     }
     for (int round = 0; round < 100 && (outOpen || errOpen); ++round) {
-        struct pollfd fds[2] = {{outOpen ? outPipe[0] : -1, POLLIN, 0}, {errOpen ? errPipe[0] : -1, POLLIN, 0}};
+        struct pollfd fds[2] = {{outOpen ? outPipe[0] : -1, POLLIN, 0},
+                                {errOpen ? errPipe[0] : -1, POLLIN, 0}};
         if (poll(fds, 2, 10) == 0) continue;
         if (outOpen && fds[0].revents) outOpen = drain(outPipe[0], result.out, cap, overflowed);
         if (errOpen && fds[1].revents) errOpen = drain(errPipe[0], result.err, cap, overflowed);
@@ -239,8 +280,10 @@ RunResult runProgram(const RunRequest &r) {
     result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     if (overflowed) result.outputLimited = true;
     if (!result.timedOut && !result.outputLimited) {
-        if (WIFSIGNALED(raw)) result.signal = WTERMSIG(raw);
-        else if (WIFEXITED(raw)) result.status = WEXITSTATUS(raw);
+        if (WIFSIGNALED(raw))
+            result.signal = WTERMSIG(raw);
+        else if (WIFEXITED(raw))
+            result.status = WEXITSTATUS(raw);
         // bubblewrap reports the program's death by a signal as status 128 + signal.
         if (sandboxed && result.status > 128 && result.status < 128 + 65) {
             result.signal = result.status - 128;
@@ -250,8 +293,8 @@ RunResult runProgram(const RunRequest &r) {
     return result;
 }
 
-RunResult runTrusted(const std::string &program, const std::vector<std::string> &args, const std::string &input,
-                     double seconds) {
+RunResult runTrusted(const std::string &program, const std::vector<std::string> &args,
+                     const std::string &input, double seconds) {
     RunRequest request;
     request.program = fs::absolute(program).string();
     request.args = args;
@@ -263,13 +306,16 @@ RunResult runTrusted(const std::string &program, const std::vector<std::string> 
 }
 
 std::string isolationReport() {
-    std::string report = bubblewrap().empty()
-                             ? "bubblewrap (bwrap) is not available: student programs run without a filesystem and network "
-                               "sandbox"
-                             : "student programs run in a bubblewrap sandbox (no network; only the program, the system "
-                               "libraries and an empty working folder are visible)";
-    report += isRoot() ? ", as an unprivileged user of their own, with time, CPU, memory, file-size and process limits"
-                       : ", with time, CPU, memory and file-size limits (not root: no separate user, no process limit)";
+    std::string report =
+        bubblewrap().empty()
+            ? "bubblewrap (bwrap) is not available: student programs run without a filesystem and network "
+              "sandbox"
+            : "student programs run in a bubblewrap sandbox (no network; only the program, the system "
+              "libraries and an empty working folder are visible)";
+    report +=
+        isRoot()
+            ? ", as an unprivileged user of their own, with time, CPU, memory, file-size and process limits"
+            : ", with time, CPU, memory and file-size limits (not root: no separate user, no process limit)";
     return report + ".";
 }
 

@@ -18,20 +18,20 @@
 namespace dotslab {
 
 struct Limits {
-    double seconds = 2.0;         // wall-clock time
-    long memoryMb = 256;          // address space
-    long outputKb = 1024;         // standard output and standard error, each
-    long fileSizeKb = 1024;       // any file the program writes
-    int processes = 32;           // processes and threads of the run's uid
+    double seconds = 2.0;    // wall-clock time
+    long memoryMb = 256;     // address space
+    long outputKb = 1024;    // standard output and standard error, each
+    long fileSizeKb = 1024;  // any file the program writes
+    int processes = 32;      // processes and threads of the run's uid
 };
 
 struct RunResult {
     std::string out;
     std::string err;
-    int status = -1;            // exit status when it exited
-    int signal = 0;             // the signal that ended it, or 0
-    bool timedOut = false;      // killed at the time limit
-    bool outputLimited = false; // killed for printing more than the cap
+    int status = -1;             // exit status when it exited
+    int signal = 0;              // the signal that ended it, or 0
+    bool timedOut = false;       // killed at the time limit
+    bool outputLimited = false;  // killed for printing more than the cap
     double seconds = 0;
 
     // Returns true if the program ran to an exit of its own.
@@ -41,9 +41,9 @@ struct RunResult {
 };
 
 struct RunRequest {
-    std::string program;            // absolute path of the executable
-    std::vector<std::string> args;  // its arguments
-    std::string input;              // standard input
+    std::string program;                  // absolute path of the executable
+    std::vector<std::string> args;        // its arguments
+    std::string input;                    // standard input
     std::vector<std::string> inputFiles;  // extra files the run may read, copied into its directory
     Limits limits;
     bool untrusted = true;  // false for our own programs and the compiler: no sandbox, no uid change
@@ -55,8 +55,8 @@ RunResult runProgram(const RunRequest &request);
 
 // Runs one of our own programs (no sandbox, output kept whole) with input on standard
 // input, stopping it after `seconds`.
-RunResult runTrusted(const std::string &program, const std::vector<std::string> &args, const std::string &input,
-                     double seconds = 10);
+RunResult runTrusted(const std::string &program, const std::vector<std::string> &args,
+                     const std::string &input, double seconds = 10);
 
 // Returns a sentence on how untrusted runs are isolated here (bubblewrap or not, uid).
 std::string isolationReport();

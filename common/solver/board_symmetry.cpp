@@ -23,14 +23,19 @@ BoardSymmetry::BoardSymmetry(const BoardGraph &graph) {
     for (int l = 0; l < graph.lineCount(); ++l)
         for (Point p : {graph.line(l).from, graph.line(l).to}) rows.push_back(p.row), cols.push_back(p.col);
     const int rowStep = latticeStep(rows), colStep = latticeStep(cols);
-    const int rowSum = *std::min_element(rows.begin(), rows.end()) + *std::max_element(rows.begin(), rows.end());
-    const int colSum = *std::min_element(cols.begin(), cols.end()) + *std::max_element(cols.begin(), cols.end());
+    const int rowSum =
+        *std::min_element(rows.begin(), rows.end()) + *std::max_element(rows.begin(), rows.end());
+    const int colSum =
+        *std::min_element(cols.begin(), cols.end()) + *std::max_element(cols.begin(), cols.end());
 
     // Twice the lattice coordinates, measured from the board's centre (so they stay integral).
-    auto centred = [&](Point p) { return Point{(2 * p.row - rowSum) / rowStep, (2 * p.col - colSum) / colStep}; };
+    auto centred = [&](Point p) {
+        return Point{(2 * p.row - rowSum) / rowStep, (2 * p.col - colSum) / colStep};
+    };
     std::map<std::pair<Point, Point>, int> lineAt;  // centred ends (sorted) -> line
     auto key = [](Point a, Point b) { return a < b ? std::make_pair(a, b) : std::make_pair(b, a); };
-    for (int l = 0; l < graph.lineCount(); ++l) lineAt[key(centred(graph.line(l).from), centred(graph.line(l).to))] = l;
+    for (int l = 0; l < graph.lineCount(); ++l)
+        lineAt[key(centred(graph.line(l).from), centred(graph.line(l).to))] = l;
 
     for (int t = 0; t < 8; ++t) {
         auto transform = [t](Point p) {
@@ -42,7 +47,8 @@ BoardSymmetry::BoardSymmetry(const BoardGraph &graph) {
         std::vector<int> map(graph.lineCount(), -1);
         bool ok = graph.cellCount() > 0;
         for (int l = 0; l < graph.lineCount() && ok; ++l) {
-            auto found = lineAt.find(key(transform(centred(graph.line(l).from)), transform(centred(graph.line(l).to))));
+            auto found = lineAt.find(
+                key(transform(centred(graph.line(l).from)), transform(centred(graph.line(l).to))));
             ok = found != lineAt.end();
             if (ok) map[l] = found->second;
         }
@@ -75,7 +81,8 @@ BoardSymmetry::BoardSymmetry(const BoardGraph &graph) {
 
 LineSet BoardSymmetry::apply(int s, LineSet lines) const {
     LineSet image = 0;
-    for (int byte = 0; byte < 8 && lines != 0; ++byte, lines >>= 8) image |= byteImages_[s][byte][lines & 0xff];
+    for (int byte = 0; byte < 8 && lines != 0; ++byte, lines >>= 8)
+        image |= byteImages_[s][byte][lines & 0xff];
     return image;
 }
 

@@ -34,7 +34,7 @@ class BoardSymmetry {
     LineSet canonical(LineSet lines) const;
 
   private:
-    std::vector<std::vector<int>> maps_;                    // [symmetry][line] -> line
+    std::vector<std::vector<int>> maps_;                               // [symmetry][line] -> line
     std::vector<std::array<std::array<LineSet, 256>, 8>> byteImages_;  // [symmetry][byte][value]
 };
 

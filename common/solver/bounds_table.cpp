@@ -15,18 +15,21 @@ constexpr std::uint64_t lowBits(int n) { return n >= 64 ? ~std::uint64_t{0} : (s
 // The entry's fields, as drawn in bounds_table.h: [tag][depth][lower+32][upper+32][move+1].
 constexpr int kMoveBits = 7, kBoundBits = 6, kDepthBits = 5;
 constexpr int kMoveShift = 0;
-constexpr int kUpperShift = kMoveShift + kMoveBits;      // 7
-constexpr int kLowerShift = kUpperShift + kBoundBits;    // 13
-constexpr int kDepthShift = kLowerShift + kBoundBits;    // 19
-constexpr int kTagShift = kDepthShift + kDepthBits;      // 24
-constexpr int kBoundOffset = 32;                          // bounds in [-31, 31] are stored as 1..63
+constexpr int kUpperShift = kMoveShift + kMoveBits;    // 7
+constexpr int kLowerShift = kUpperShift + kBoundBits;  // 13
+constexpr int kDepthShift = kLowerShift + kBoundBits;  // 19
+constexpr int kTagShift = kDepthShift + kDepthBits;    // 24
+constexpr int kBoundOffset = 32;                       // bounds in [-31, 31] are stored as 1..63
 constexpr int kMaxDepth = static_cast<int>(lowBits(kDepthBits));
 static_assert(kTagShift + BoundsTable::kTagBits == 64, "the entry fills one 64-bit word");
-static_assert(BoundsTable::kMaxBound + kBoundOffset <= static_cast<int>(lowBits(kBoundBits)), "bounds fit their field");
+static_assert(BoundsTable::kMaxBound + kBoundOffset <= static_cast<int>(lowBits(kBoundBits)),
+              "bounds fit their field");
 static_assert(BoundsTable::kMaxBound - kBoundOffset >= -kBoundOffset + 1, "a used entry is never zero");
 
 // Returns field `bits` wide at `shift` of entry.
-constexpr int fieldOf(std::uint64_t entry, int shift, int bits) { return static_cast<int>(entry >> shift & lowBits(bits)); }
+constexpr int fieldOf(std::uint64_t entry, int shift, int bits) {
+    return static_cast<int>(entry >> shift & lowBits(bits));
+}
 // Returns an entry's tag.
 std::uint64_t tagOf(std::uint64_t entry) { return entry >> kTagShift; }
 // Returns an entry's depth: the open cells of its position (at most kMaxDepth).
@@ -40,7 +43,8 @@ BoundsTable::BoundsTable(int wordBits, int bits)
         throw std::invalid_argument("BoundsTable: bad word or table size");
     assert(kTagBits >= wordBits - bits);  // the tag keeps every bit the bucket index does not
     bytes_ = size() * sizeof(std::uint64_t);
-    void *memory = mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    void *memory =
+        mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (memory == MAP_FAILED) throw std::bad_alloc();
     madvise(memory, bytes_, MADV_HUGEPAGE);  // advice only: without huge pages it still works
     // Zero bytes are zero atomics: the mapping comes zero-filled, nothing to construct.

@@ -31,7 +31,7 @@ namespace dotslab {
 class BoundsTable {
   public:
     static constexpr int kTagBits = 40;
-    static constexpr int kMaxBound = 31;  // bounds in [-31, 31] fit 6 bits with 32 added
+    static constexpr int kMaxBound = 31;      // bounds in [-31, 31] fit 6 bits with 32 added
     static constexpr int kBucketEntries = 2;  // [0]: the deepest position, [1]: the most recent
 
     // Returns the fewest bucket bits a table for n-bit words can have (the tag holds the rest).

@@ -25,11 +25,18 @@ int wordBitsFor(const BoardGraph &graph, ExtraTurnRule rule) {
 
 Solver::Solver(const BoardGraph &graph, ExtraTurnRule rule, SolverOptions options)
     : Solver(graph, rule, options,
-             std::make_shared<BoundsTable>(wordBitsFor(graph, rule), tableBitsFor(wordBitsFor(graph, rule), options)), 0) {}
+             std::make_shared<BoundsTable>(wordBitsFor(graph, rule),
+                                           tableBitsFor(wordBitsFor(graph, rule), options)),
+             0) {}
 
-Solver::Solver(const BoardGraph &graph, ExtraTurnRule rule, SolverOptions options, std::shared_ptr<BoundsTable> table,
-               int helperIndex)
-    : graph_(graph), rule_(rule), options_(options), symmetry_(graph), table_(std::move(table)), helperIndex_(helperIndex) {
+Solver::Solver(const BoardGraph &graph, ExtraTurnRule rule, SolverOptions options,
+               std::shared_ptr<BoundsTable> table, int helperIndex)
+    : graph_(graph),
+      rule_(rule),
+      options_(options),
+      symmetry_(graph),
+      table_(std::move(table)),
+      helperIndex_(helperIndex) {
     // Centre first: lines ordered by the distance of their midpoint from the board's centre.
     double rowMid = 0, colMid = 0;
     for (int l = 0; l < graph.lineCount(); ++l) {
@@ -78,7 +85,8 @@ Solver::Solver(const BoardGraph &graph, ExtraTurnRule rule, SolverOptions option
     std::vector<LineSet> twinsOf(graph.lineCount());
     for (int l = 0; l < graph.lineCount(); ++l) twinsOf[l] = lineBit(l);
     for (const TwinGroup &twins : twinGroups_)
-        for (LineSet rest = twins.lines; rest != 0; rest &= rest - 1) twinsOf[__builtin_ctzll(rest)] = twins.lines;
+        for (LineSet rest = twins.lines; rest != 0; rest &= rest - 1)
+            twinsOf[__builtin_ctzll(rest)] = twins.lines;
     imageTwins_.assign(graph.lineCount(), Images{});
     for (int l = 0; l < graph.lineCount(); ++l)
         for (int s = 0; s < symmetry_.count(); ++s) imageTwins_[l][s] = twinsOf[symmetry_.image(s, l)];
@@ -349,9 +357,12 @@ Solver::MoveList Solver::orderedMoves(const Node &node, int hint) const {
     int quiet[kMaxLines], rest[kMaxLines], captureCount = 0, quietCount = 0, restCount = 0;
     for (int l : order_) {
         if ((lines & lineBit(l)) || (earlierTwins_[l] & ~lines)) continue;
-        if (scan.captureLines & lineBit(l)) list.moves[captureCount++] = l;
-        else if (!(scan.thirdSideLines & lineBit(l))) quiet[quietCount++] = l;
-        else rest[restCount++] = l;
+        if (scan.captureLines & lineBit(l))
+            list.moves[captureCount++] = l;
+        else if (!(scan.thirdSideLines & lineBit(l)))
+            quiet[quietCount++] = l;
+        else
+            rest[restCount++] = l;
     }
     std::copy(quiet, quiet + quietCount, list.moves + captureCount);
     std::copy(rest, rest + restCount, list.moves + captureCount + quietCount);
@@ -359,7 +370,8 @@ Solver::MoveList Solver::orderedMoves(const Node &node, int hint) const {
     int *const moves = list.moves;
     // The move that decided this position before goes first (or its first open twin).
     if (hint >= 0) {
-        if (const LineSet openTwins = imageTwins_[hint][0] & ~lines; openTwins != 0) hint = __builtin_ctzll(openTwins);
+        if (const LineSet openTwins = imageTwins_[hint][0] & ~lines; openTwins != 0)
+            hint = __builtin_ctzll(openTwins);
         for (int k = 0; k < list.count && !(lines & lineBit(hint)); ++k)
             if (moves[k] == hint) {
                 std::rotate(moves, moves + k, moves + k + 1);
@@ -399,9 +411,12 @@ Solver::Best Solver::searchMoves(const Node &node, const MoveList &moves, int al
 
 void Solver::storeResult(const Node &node, const Probe &probe, int alphaIn, int beta, const Best &best) {
     int lower = probe.lower, upper = probe.upper;
-    if (best.value <= alphaIn) upper = std::min(upper, best.value);
-    else if (best.value >= beta) lower = std::max(lower, best.value);
-    else lower = upper = best.value;
+    if (best.value <= alphaIn)
+        upper = std::min(upper, best.value);
+    else if (best.value >= beta)
+        lower = std::max(lower, best.value);
+    else
+        lower = upper = best.value;
     const bool improved = best.value > alphaIn && best.move >= 0;
     table_->store(probe.word, node.scan.open, lower, upper,
                   improved ? symmetry_.image(probe.orientation, best.move) : probe.storedMove);
@@ -415,8 +430,10 @@ int Solver::value(const SolverPosition &position) {
     while (lower < upper) {
         const int beta = guess == lower ? guess + 1 : guess;
         guess = searchFrom(position.lines, extra, beta - 1, beta);
-        if (guess < beta) upper = guess;
-        else lower = guess;
+        if (guess < beta)
+            upper = guess;
+        else
+            lower = guess;
     }
     return lower;
 }
@@ -453,8 +470,10 @@ std::vector<int> Solver::optimalMoves(const SolverPosition &position) {
     for (int l = 0; l < graph_.lineCount(); ++l) {
         if (position.lines & lineBit(l)) continue;
         const Child child = childOf(position, l);
-        const bool keeps = child.sameMover ? valueAtLeast(child.position, best - child.closes)       // closes + after >= best
-                                           : !valueAtLeast(child.position, child.closes - best + 1);  // closes - after >= best
+        const bool keeps =
+            child.sameMover
+                ? valueAtLeast(child.position, best - child.closes)        // closes + after >= best
+                : !valueAtLeast(child.position, child.closes - best + 1);  // closes - after >= best
         if (keeps) moves.push_back(l);
     }
     return moves;

@@ -56,8 +56,8 @@ struct SolverPosition {
 
 struct MoveValue {
     int line = -1;
-    int value = 0;        // the mover's net cells from here if they play this line, then perfectly
-    int closes = 0;       // cells this line completes
+    int value = 0;   // the mover's net cells from here if they play this line, then perfectly
+    int closes = 0;  // cells this line completes
 };
 
 struct SolverOptions {
@@ -66,7 +66,7 @@ struct SolverOptions {
     bool useChainReductions = true;
     int tableBits = 0;  // the bounds table holds 2^tableBits buckets of 16 bytes; 0: sized to the board
     bool useTwinLines = true;  // lines on the same cells (a corner box's two outer sides) are one move
-    int threads = 1;  // more than one: helpers search the same tree, sharing the table (lazy SMP)
+    int threads = 1;           // more than one: helpers search the same tree, sharing the table (lazy SMP)
 };
 
 class Solver {
@@ -93,8 +93,8 @@ class Solver {
   private:
     // A solver that shares primary's table: a helper thread, whose move order near the
     // root is turned by helperIndex so that the threads start on different subtrees.
-    Solver(const BoardGraph &graph, ExtraTurnRule rule, SolverOptions options, std::shared_ptr<BoundsTable> table,
-           int helperIndex);
+    Solver(const BoardGraph &graph, ExtraTurnRule rule, SolverOptions options,
+           std::shared_ptr<BoundsTable> table, int helperIndex);
     using Images = std::array<LineSet, 8>;  // the line set under each symmetry ([0]: itself)
     static constexpr int kMaxLines = BoardGraph::kMaxLines;
 
@@ -118,7 +118,7 @@ class Solver {
         int orientation = 0;     // the symmetry that takes the node's lines to its key
         int storedMove = -1;     // the move stored with the bounds, in the key's orientation
         int lower = 0, upper = 0;
-        int hint = -1;           // the stored move in the node's orientation, or -1
+        int hint = -1;  // the stored move in the node's orientation, or -1
     };
     struct MoveList {
         int moves[kMaxLines];
@@ -153,8 +153,8 @@ class Solver {
     }
     int missingSides(LineSet lines, int cell) const;
     struct Chain {
-        int length = 0;      // boxes, the capturable one included
-        bool closed = false; // the far end is a capturable box too
+        int length = 0;        // boxes, the capturable one included
+        bool closed = false;   // the far end is a capturable box too
         int lastMissing = -1;  // the far box's other missing side (2-chains: the double-dealing move)
     };
     Chain walkChain(LineSet lines, int cell, int missing) const;
@@ -162,8 +162,9 @@ class Solver {
     // A move's outcome: the position after it and what it is worth to the mover.
     struct Child {
         SolverPosition position;
-        int closes = 0;          // cells the move completes
-        bool sameMover = false;  // the mover moves again: value = closes + value(position), else closes - value(position)
+        int closes = 0;  // cells the move completes
+        bool sameMover =
+            false;  // the mover moves again: value = closes + value(position), else closes - value(position)
     };
     Child childOf(const SolverPosition &position, int line) const;
     // Returns what one pass over the cells of lines finds.
@@ -186,13 +187,13 @@ class Solver {
     int helperIndex_ = 0;
     int ply_ = 0;                              // moves from the searched position to this node
     const std::atomic<bool> *stop_ = nullptr;  // set when another thread has finished: unwind, store nothing
-    std::vector<int> order_;  // lines, centre first
-    std::vector<LineSet> cellLines_;  // a flat copy of each cell's lines, for the inner loop
-    std::vector<std::vector<int>> inverse_;      // [symmetry][image line] -> line
-    std::vector<Images> imageTwins_;  // [line][symmetry] -> the image line and its twins
+    std::vector<int> order_;                   // lines, centre first
+    std::vector<LineSet> cellLines_;           // a flat copy of each cell's lines, for the inner loop
+    std::vector<std::vector<int>> inverse_;    // [symmetry][image line] -> line
+    std::vector<Images> imageTwins_;           // [line][symmetry] -> the image line and its twins
     struct TwinGroup {
-        LineSet lines = 0;                 // two or more lines on exactly the same cells
-        std::vector<LineSet> firstLines;   // [k] -> the group's first k lines
+        LineSet lines = 0;                // two or more lines on exactly the same cells
+        std::vector<LineSet> firstLines;  // [k] -> the group's first k lines
     };
     std::vector<TwinGroup> twinGroups_;
     std::vector<LineSet> earlierTwins_;  // [line] -> the lines of its group that come before it

@@ -14,8 +14,10 @@ std::optional<InputLine> readLine(std::istream &in, std::size_t limit) {
         }
         any = true;
         if (c == '\n') break;
-        if (line.text.size() < limit + 1) line.text += static_cast<char>(c);  // one extra: a '\r' may end it
-        else line.tooLong = true;
+        if (line.text.size() < limit + 1)
+            line.text += static_cast<char>(c);  // one extra: a '\r' may end it
+        else
+            line.tooLong = true;
     }
     if (!any) return std::nullopt;
     if (!line.text.empty() && line.text.back() == '\r') line.text.pop_back();

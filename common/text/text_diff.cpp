@@ -39,17 +39,17 @@ std::string hintFor(std::string_view expected, std::string_view actual, bool las
     // A prompt's trailing space is missing, whatever (spaces included) follows the prompt.
     if (afterPrompt && gotSpaces + 1 == wantSpaces && expected.substr(col + 1) == actual.substr(col))
         return "no trailing space after the prompt `" + std::string(expected.substr(0, col)) + "`";
-    if (wantSpaces != gotSpaces &&
-        expected.substr(col + wantSpaces) == actual.substr(col + gotSpaces)) {
+    if (wantSpaces != gotSpaces && expected.substr(col + wantSpaces) == actual.substr(col + gotSpaces)) {
         std::string word = wordFrom(expected, col + wantSpaces);
         std::string where = word.empty() ? "at the end of the line" : "before `" + word + "`";
         return plural(gotSpaces, "space") + " " + where + " where " + std::to_string(wantSpaces) + " " +
                (wantSpaces == 1 ? "is" : "are") + " expected";
     }
-    if (expected.size() == actual.size() + 1 && expected.back() == '\n' && expected.substr(0, actual.size()) == actual)
+    if (expected.size() == actual.size() + 1 && expected.back() == '\n' &&
+        expected.substr(0, actual.size()) == actual)
         return lastExpectedLine ? "missing newline at end of output" : "missing newline at end of this line";
-    if (actual.size() > expected.size() && actual.substr(0, expected.size()) == expected && expected.size() > 0 &&
-        expected.back() != '\n')
+    if (actual.size() > expected.size() && actual.substr(0, expected.size()) == expected &&
+        expected.size() > 0 && expected.back() != '\n')
         return "more output than expected after this point";
     return "";
 }
@@ -60,15 +60,20 @@ std::string visibleWhitespace(std::string_view text) {
     std::string out;
     for (char c : text) {
         unsigned char u = static_cast<unsigned char>(c);
-        if (c == ' ') out += "\u00b7";
-        else if (c == '\t') out += "\u2409";
-        else if (c == '\r') out += "\u240d";
-        else if (c == '\n') out += "\u23ce";
+        if (c == ' ')
+            out += "\u00b7";
+        else if (c == '\t')
+            out += "\u2409";
+        else if (c == '\r')
+            out += "\u240d";
+        else if (c == '\n')
+            out += "\u23ce";
         else if (u < 0x20 || u == 0x7f) {
             char buf[8];
             std::snprintf(buf, sizeof buf, "\\x%02x", u);
             out += buf;
-        } else out += c;
+        } else
+            out += c;
     }
     return out;
 }
@@ -85,9 +90,12 @@ TextDifference firstDifference(std::string_view expected, std::string_view actua
             d.line = line;
             d.expected = want.empty() ? "(end of output)" : visibleWhitespace(want);
             d.actual = got.empty() ? "(end of output)" : visibleWhitespace(got);
-            if (got.empty()) d.hint = "the output stops early: everything from this line on is missing";
-            else if (want.empty()) d.hint = "the output goes on after the expected end";
-            else d.hint = hintFor(want, got, at + want.size() == expected.size());
+            if (got.empty())
+                d.hint = "the output stops early: everything from this line on is missing";
+            else if (want.empty())
+                d.hint = "the output goes on after the expected end";
+            else
+                d.hint = hintFor(want, got, at + want.size() == expected.size());
             return d;
         }
         at += want.size();

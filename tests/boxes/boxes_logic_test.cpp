@@ -11,12 +11,12 @@
 #include <random>
 #include <sstream>
 
-#include "files/files.h"
 #include "files/atomic_file.h"
+#include "files/files.h"
 #include "grid_file.h"
 #include "grid_text.h"
-#include "text/line_reader.h"
 #include "move_parser.h"
+#include "text/line_reader.h"
 
 using namespace dotslab;
 using namespace dotslab::boxes;
@@ -74,8 +74,8 @@ BOOST_AUTO_TEST_CASE(out_of_range) {
 
 BOOST_AUTO_TEST_CASE(malformed) {
     RectangleGrid grid(2, 3);
-    for (const char *line : {"", " 0 0 h", "0 0 h ", "0  0 h", "00 0 h", "0 01 h", "0 0 H", "0 0 x", "0 0", "0 0 hh",
-                             "+0 0 h", "-1 0 h", "0\t0 h", "0 0 h\r", "w", "w ", "a b c", "0,0,h"})
+    for (const char *line : {"", " 0 0 h", "0 0 h ", "0  0 h", "00 0 h", "0 01 h", "0 0 H", "0 0 x", "0 0",
+                             "0 0 hh", "+0 0 h", "-1 0 h", "0\t0 h", "0 0 h\r", "w", "w ", "a b c", "0,0,h"})
         BOOST_TEST(isInvalid(line, grid), "'" << line << "'");
 }
 
@@ -118,7 +118,8 @@ BOOST_AUTO_TEST_CASE(line_endings) {
     std::string crlf;
     for (char c : kSpecFile) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
     BOOST_TEST(parseGridFile(crlf, 3, 3, 2).has_value(), "CRLF endings");
-    BOOST_TEST(parseGridFile(kSpecFile.substr(0, kSpecFile.size() - 1), 3, 3, 2).has_value(), "no final newline");
+    BOOST_TEST(parseGridFile(kSpecFile.substr(0, kSpecFile.size() - 1), 3, 3, 2).has_value(),
+               "no final newline");
 }
 
 // Returns the spec file with `length` characters at `at` replaced by `with`.
@@ -141,7 +142,9 @@ struct FaultyFile {
 };
 
 std::vector<FaultyFile> faultyFiles() {
-    static const char garbage[] = "\x7f" "ELF\x02\x01\x01\0\0\0\xff\xfe\n\n\n\n\n\n\n\n\n\n";
+    static const char garbage[] =
+        "\x7f"
+        "ELF\x02\x01\x01\0\0\0\xff\xfe\n\n\n\n\n\n\n\n\n\n";
     const std::size_t owners = kSpecFile.find("0,0,0"), row1 = kSpecFile.find("0,1,2");
     return {
         {"empty file", ""},
@@ -185,7 +188,8 @@ struct RegisterFaultyFileTests {
         for (const FaultyFile &file : faultyFiles()) {
             std::string name;
             for (char c : file.kind) name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-            suite->add(boost::unit_test::make_test_case([file] { checkRejected(file); }, name, __FILE__, __LINE__));
+            suite->add(
+                boost::unit_test::make_test_case([file] { checkRejected(file); }, name, __FILE__, __LINE__));
         }
         boost::unit_test::framework::master_test_suite().add(suite);
     }
@@ -193,8 +197,10 @@ struct RegisterFaultyFileTests {
 
 BOOST_AUTO_TEST_CASE(round_trips_at_random_states) {
     for (unsigned seed = 0; seed < 200; ++seed) {
-        int h = 2 + static_cast<int>(seed % 7), w = 2 + static_cast<int>(seed / 7 % 9), players = 2 + static_cast<int>(seed % 5);
-        RectangleGame game = randomGame(h, w, players, static_cast<int>(seed * 7 % (h * (2 * w + 1) + w)), seed);
+        int h = 2 + static_cast<int>(seed % 7), w = 2 + static_cast<int>(seed / 7 % 9),
+            players = 2 + static_cast<int>(seed % 5);
+        RectangleGame game =
+            randomGame(h, w, players, static_cast<int>(seed * 7 % (h * (2 * w + 1) + w)), seed);
         std::string text = gridFileText(game);
         std::optional<RectangleGame> loaded = parseGridFile(text, h, w, players);
         BOOST_TEST_REQUIRE(loaded.has_value(), "seed " << seed << ":\n" << text);
@@ -226,7 +232,8 @@ BOOST_AUTO_TEST_CASE(writes_new_and_replaces_existing_files) {
     BOOST_TEST(readFileText(file) == "first\n");
     BOOST_TEST(writeFileAtomically(file.string(), "second\n"));
     BOOST_TEST(readFileText(file) == "second\n");
-    BOOST_TEST(std::distance(fs::directory_iterator(dir.path()), fs::directory_iterator{}) == 1, "no temporary file left");
+    BOOST_TEST(std::distance(fs::directory_iterator(dir.path()), fs::directory_iterator{}) == 1,
+               "no temporary file left");
 }
 
 BOOST_AUTO_TEST_CASE(failed_saves_leave_everything_as_it_was) {
@@ -236,7 +243,8 @@ BOOST_AUTO_TEST_CASE(failed_saves_leave_everything_as_it_was) {
     BOOST_TEST(!writeFileAtomically((dir.path() / "missing-folder" / "x.txt").string(), "data"));
     BOOST_TEST(!writeFileAtomically(dir.path().string(), "data"), "a directory");
     BOOST_TEST(!writeFileAtomically("", "data"));
-    BOOST_TEST(!writeFileAtomically(existing.string() + std::string(1, '\0') + "x", "data"), "a NUL in the path");
+    BOOST_TEST(!writeFileAtomically(existing.string() + std::string(1, '\0') + "x", "data"),
+               "a NUL in the path");
     BOOST_TEST(readFileText(existing) == "precious\n");
     if (geteuid() != 0) {  // root may write anywhere, so this part only means something for others
         fs::permissions(dir.path(), fs::perms::owner_read | fs::perms::owner_exec);
@@ -283,8 +291,8 @@ BOOST_AUTO_TEST_CASE(extra_turns_and_passing) {
 BOOST_AUTO_TEST_CASE(one_edge_closing_two_cells_gives_one_extra_turn) {
     RectangleGame game(1 + 1, 2, 2);
     const RectangleGrid &g = game.grid();
-    for (int e : {g.horizontalEdge(0, 0), g.horizontalEdge(0, 1), g.horizontalEdge(1, 0), g.horizontalEdge(1, 1),
-                  g.verticalEdge(0, 0), g.verticalEdge(0, 2)})
+    for (int e : {g.horizontalEdge(0, 0), g.horizontalEdge(0, 1), g.horizontalEdge(1, 0),
+                  g.horizontalEdge(1, 1), g.verticalEdge(0, 0), g.verticalEdge(0, 2)})
         game.play(e);
     int mover = game.currentPlayer();
     BOOST_TEST(game.play(g.verticalEdge(0, 1)) == 2);
@@ -307,7 +315,8 @@ BOOST_AUTO_TEST_CASE(complete_random_games_with_many_players) {
         BOOST_TEST(std::accumulate(scores.begin(), scores.end(), 0) == 12);
         int best = *std::max_element(scores.begin(), scores.end());
         for (int p : game.winners()) BOOST_TEST(scores[p - 1] == best);
-        BOOST_TEST(game.winners().size() == static_cast<std::size_t>(std::count(scores.begin(), scores.end(), best)));
+        BOOST_TEST(game.winners().size() ==
+                   static_cast<std::size_t>(std::count(scores.begin(), scores.end(), best)));
     }
 }
 

@@ -33,7 +33,8 @@ void expectError(const std::vector<std::string> &args, int status, const std::st
     RunResult got = runBoxes(args);
     std::string shown;
     for (const std::string &a : args) shown += " '" + a + "'";
-    BOOST_TEST(got.status == status, "boxes" << shown << ": expected status " << status << ", got " << got.ending());
+    BOOST_TEST(got.status == status,
+               "boxes" << shown << ": expected status " << status << ", got " << got.ending());
     BOOST_TEST(got.err == message, "boxes" << shown << ": standard error");
     BOOST_TEST(got.out.empty(), "boxes" << shown << ": nothing on standard output");
 }
@@ -63,7 +64,8 @@ std::string expectedOutput(RectangleGame game, const std::vector<std::string> &l
 
 // Returns "R C h" / "R C v" for edge e.
 std::string moveText(const RectangleGrid &grid, int e) {
-    return std::to_string(grid.edgeRow(e)) + " " + std::to_string(grid.edgeCol(e)) + (grid.isHorizontal(e) ? " h" : " v");
+    return std::to_string(grid.edgeRow(e)) + " " + std::to_string(grid.edgeCol(e)) +
+           (grid.isHorizontal(e) ? " h" : " v");
 }
 
 }  // namespace
@@ -77,15 +79,26 @@ BOOST_AUTO_TEST_CASE(status_1_wrong_number_of_arguments) {
 }
 
 BOOST_AUTO_TEST_CASE(status_2_invalid_grid_dimensions) {
-    for (auto [h, w] : std::vector<std::pair<std::string, std::string>>{
-             {"1", "5"}, {"5", "1"}, {"1000", "5"}, {"5", "1000"}, {"0", "5"}, {"x", "5"}, {"+5", "5"},
-             {" 5", "5"}, {"5", "0x5"}, {"", "5"}, {"99999999999999999999", "5"}, {"-3", "5"}})
+    for (auto [h, w] : std::vector<std::pair<std::string, std::string>>{{"1", "5"},
+                                                                        {"5", "1"},
+                                                                        {"1000", "5"},
+                                                                        {"5", "1000"},
+                                                                        {"0", "5"},
+                                                                        {"x", "5"},
+                                                                        {"+5", "5"},
+                                                                        {" 5", "5"},
+                                                                        {"5", "0x5"},
+                                                                        {"", "5"},
+                                                                        {"99999999999999999999", "5"},
+                                                                        {"-3", "5"}})
         expectError({h, w, "2"}, 2, "Invalid grid dimensions\n");
-    expectError({"1", "5", "1", "/no/such/file"}, 2, "Invalid grid dimensions\n");  // checked before the others
+    expectError({"1", "5", "1", "/no/such/file"}, 2,
+                "Invalid grid dimensions\n");  // checked before the others
 }
 
 BOOST_AUTO_TEST_CASE(status_3_invalid_player_count) {
-    for (const char *players : {"1", "101", "0", "-2", "two", "2.0", ""}) expectError({"5", "5", players}, 3, "Invalid player count\n");
+    for (const char *players : {"1", "101", "0", "-2", "two", "2.0", ""})
+        expectError({"5", "5", players}, 3, "Invalid player count\n");
     expectError({"5", "5", "1", "/no/such/file"}, 3, "Invalid player count\n");
 }
 
@@ -99,8 +112,9 @@ BOOST_AUTO_TEST_CASE(status_5_error_reading_grid_contents) {
     TemporaryDirectory dir("dotslab-test");
     expectError({"3", "3", "2", fileIn(dir, "empty", "")}, 5, "Error reading grid contents\n");
     expectError({"3", "3", "2", fileIn(dir, "short", "1\n000\n")}, 5, "Error reading grid contents\n");
-    expectError({"2", "3", "2", fileIn(dir, "wrong-size", "1\n000\n0100\n011\n0111\n011\n1000\n100\n0,0,0\n0,1,2\n0,0,0\n")}, 5,
-                "Error reading grid contents\n");
+    expectError({"2", "3", "2",
+                 fileIn(dir, "wrong-size", "1\n000\n0100\n011\n0111\n011\n1000\n100\n0,0,0\n0,1,2\n0,0,0\n")},
+                5, "Error reading grid contents\n");
 }
 
 BOOST_AUTO_TEST_CASE(status_6_end_of_user_input) {
@@ -109,11 +123,14 @@ BOOST_AUTO_TEST_CASE(status_6_end_of_user_input) {
     BOOST_TEST(got.err == "End of user input\n");
     BOOST_TEST(got.out == "+ + +\n     \n+ + +\n     \n+ + +\nA> +-+ +\n     \n+ + +\n     \n+ + +\nB> ");
     BOOST_TEST(runBoxes({"2", "2", "2"}, "").status == 6, "no input at all");
-    BOOST_TEST(runBoxes({"2", "2", "2"}, "0 0 h").out.find("B> ") != std::string::npos, "a last line without newline counts");
+    BOOST_TEST(runBoxes({"2", "2", "2"}, "0 0 h").out.find("B> ") != std::string::npos,
+               "a last line without newline counts");
 }
 
 BOOST_AUTO_TEST_CASE(status_0_normal_end) {
-    RunResult got = runBoxes({"02", "002", "2"}, "0 0 h\n0 1 h\n1 0 h\n1 1 h\n2 0 h\n2 1 h\n0 0 v\n0 1 v\n0 2 v\n1 0 v\n1 1 v\n1 2 v\n");
+    RunResult got =
+        runBoxes({"02", "002", "2"},
+                 "0 0 h\n0 1 h\n1 0 h\n1 1 h\n2 0 h\n2 1 h\n0 0 v\n0 1 v\n0 2 v\n1 0 v\n1 1 v\n1 2 v\n");
     BOOST_TEST(got.status == 0, got.ending());
     BOOST_TEST(got.err.empty());
     // Worked by hand: B takes the top two cells, A the bottom two.
@@ -139,14 +156,16 @@ BOOST_AUTO_TEST_CASE(save_then_load_through_the_program) {
 
     RunResult loaded = runBoxes({"2", "3", "3", path}, "w " + path + "\n");
     BOOST_TEST(loaded.out.substr(0, 32) == "+-+ + +\n       \n+ + + +\n      |\n");
-    BOOST_TEST(loaded.out.find("C> C> ") != std::string::npos, "the loaded game starts with the saved player");
+    BOOST_TEST(loaded.out.find("C> C> ") != std::string::npos,
+               "the loaded game starts with the saved player");
     BOOST_TEST(readFileText(path) == saved, "loading and saving again gives the identical bytes");
 }
 
 BOOST_AUTO_TEST_CASE(failed_save_keeps_playing) {
     RunResult got = runBoxes({"2", "2", "2"}, "w /no/such/folder/x\nw\n0 0 h\n");
     BOOST_TEST(got.err == "Can not open file for write\nEnd of user input\n");
-    BOOST_TEST(got.out.find("A> A> A> +-+ +") != std::string::npos, "same player, no grid, after the failed save and 'w'");
+    BOOST_TEST(got.out.find("A> A> A> +-+ +") != std::string::npos,
+               "same player, no grid, after the failed save and 'w'");
 }
 
 BOOST_AUTO_TEST_CASE(failed_save_leaves_the_existing_file) {
@@ -165,7 +184,8 @@ BOOST_AUTO_TEST_SUITE(whole_games)
 BOOST_AUTO_TEST_CASE(the_spec_transcript) {
     const fs::path stem = fs::path(DOTSLAB_TRANSCRIPTS) / "boxes-sample";
     std::istringstream args(readFileText(stem.string() + ".args"));
-    std::vector<std::string> words{std::istream_iterator<std::string>(args), std::istream_iterator<std::string>()};
+    std::vector<std::string> words{std::istream_iterator<std::string>(args),
+                                   std::istream_iterator<std::string>()};
     RunResult got = runBoxes(words, readFileText(stem.string() + ".in"));
     BOOST_TEST(got.out == readFileText(stem.string() + ".out"));
     BOOST_TEST(got.err == readFileText(stem.string() + ".err"));
@@ -173,11 +193,13 @@ BOOST_AUTO_TEST_CASE(the_spec_transcript) {
 }
 
 BOOST_AUTO_TEST_CASE(random_games_with_invalid_lines_and_many_players) {
-    const std::vector<std::string> junk = {"", " 0 0 h", "0 0 h ", "00 0 h", "9 9 h", "0 0 x", "w", "hello", "0  0 v", "\t"};
+    const std::vector<std::string> junk = {"",      " 0 0 h", "0 0 h ", "00 0 h", "9 9 h",
+                                           "0 0 x", "w",      "hello",  "0  0 v", "\t"};
     int ties = 0;
     for (unsigned seed = 0; seed < 40; ++seed) {
         std::mt19937 rng(seed);
-        int h = 2 + static_cast<int>(rng() % 3), w = 2 + static_cast<int>(rng() % 3), players = 2 + static_cast<int>(seed % 4);
+        int h = 2 + static_cast<int>(rng() % 3), w = 2 + static_cast<int>(rng() % 3),
+            players = 2 + static_cast<int>(seed % 4);
         RectangleGame shadow(h, w, players);
         std::vector<std::string> lines;
         std::vector<int> order(shadow.grid().edgeCount());

@@ -48,7 +48,8 @@ Narrowing narrow(const RectangleGame &game) {
     };
     auto xSum = [&](int e) { return 2 * (g.edgeCol(e) + 1) + (g.isHorizontal(e) ? 1 : 0); };
     auto ySum = [&](int e) { return 2 * (g.edgeRow(e) + 1) + (g.isHorizontal(e) ? 0 : 1); };
-    n.afterRule[2] = keep(n.afterRule[1], [&](int e) { return degreesOfFreedom(game, e); }, true);
+    n.afterRule[2] = keep(
+        n.afterRule[1], [&](int e) { return degreesOfFreedom(game, e); }, true);
     n.afterRule[3] = keep(n.afterRule[2], xSum, false);
     n.afterRule[4] = keep(n.afterRule[3], ySum, false);
     return n;
@@ -57,7 +58,8 @@ Narrowing narrow(const RectangleGame &game) {
 // Checks that `rule` is the first rule to leave a single edge, and that it is `want`.
 void expectDecidedBy(const RectangleGame &game, int rule, const std::string &want) {
     Narrowing n = narrow(game);
-    for (int r = 1; r < rule; ++r) BOOST_TEST(n.afterRule[r].size() > 1u, "rule " << r << " must leave a choice");
+    for (int r = 1; r < rule; ++r)
+        BOOST_TEST(n.afterRule[r].size() > 1u, "rule " << r << " must leave a choice");
     BOOST_TEST(n.afterRule[rule].size() == 1u, "rule " << rule << " must decide");
     BOOST_TEST(edgeDots(game.grid(), chooseEdge(game)) == want);
 }
@@ -73,8 +75,14 @@ BOOST_AUTO_TEST_CASE(rule_1_completes_the_three_sided_box) {
 
 BOOST_AUTO_TEST_CASE(rule_1_falls_through_to_any_open_edge) {
     // Every outer edge closed: each inner edge would give two boxes their third edge.
-    RectangleGame game = position(2, {{"a1", "a2"}, {"a2", "a3"}, {"c1", "c2"}, {"c2", "c3"},
-                                      {"a1", "b1"}, {"b1", "c1"}, {"a3", "b3"}, {"b3", "c3"}});
+    RectangleGame game = position(2, {{"a1", "a2"},
+                                      {"a2", "a3"},
+                                      {"c1", "c2"},
+                                      {"c2", "c3"},
+                                      {"a1", "b1"},
+                                      {"b1", "c1"},
+                                      {"a3", "b3"},
+                                      {"b3", "c3"}});
     BOOST_TEST(firstRuleCandidates(game).size() == 4u, "no safe edge: all four open edges stay");
     expectDecidedBy(game, 3, "b1 and b2");
 }
@@ -118,9 +126,13 @@ BOOST_AUTO_TEST_SUITE(human_moves)
 BOOST_AUTO_TEST_CASE(accepted) {
     RectangleGame game = position(2, {});
     const RectangleGrid &g = game.grid();
-    for (auto [line, a, b] : std::vector<std::tuple<std::string, std::string, std::string>>{
-             {"a1 a2", "a1", "a2"}, {"2a,b2", "a2", "b2"}, {"a2a1", "a1", "a2"}, {"1a 1b", "a1", "b1"},
-             {"  c3 -- b3 !!", "b3", "c3"}, {"a1 a2\r", "a1", "a2"}}) {
+    for (auto [line, a, b] :
+         std::vector<std::tuple<std::string, std::string, std::string>>{{"a1 a2", "a1", "a2"},
+                                                                        {"2a,b2", "a2", "b2"},
+                                                                        {"a2a1", "a1", "a2"},
+                                                                        {"1a 1b", "a1", "b1"},
+                                                                        {"  c3 -- b3 !!", "b3", "c3"},
+                                                                        {"a1 a2\r", "a1", "a2"}}) {
         std::optional<HumanMove> move = parseHumanMove(line, game);
         BOOST_TEST_REQUIRE(move.has_value(), "'" << line << "'");
         BOOST_TEST(!move->quit);
@@ -131,7 +143,7 @@ BOOST_AUTO_TEST_CASE(accepted) {
 BOOST_AUTO_TEST_CASE(refused) {
     RectangleGame game = position(2, {{"b1", "b2"}});
     for (const char *line : {"A1 A2", "a1 a3", "a1 b2", "z9 z8", "a1a2a3", "b1 b2", "", "q", "a1", "aa11",
-                                    "11aa", "a0 a1", "d1 d2", "a3 a4", "QQ", "Q a1"})
+                             "11aa", "a0 a1", "d1 d2", "a3 a4", "QQ", "Q a1"})
         BOOST_TEST(!parseHumanMove(line, game).has_value(), "'" << line << "'");
     BOOST_TEST(!parseHumanMove(std::string(100000, 'a') + "1a2", game).has_value(), "a very long line");
 }

@@ -7,9 +7,9 @@
 #include <random>
 #include <sstream>
 
-#include "files/files.h"
 #include "computer_player.h"
 #include "console_text.h"
+#include "files/files.h"
 #include "process/process_runner.h"
 
 using namespace dotslab;
@@ -62,8 +62,11 @@ std::string expectedGame(int n, const std::vector<std::string> &lines) {
         out += "\n";
     }
     std::vector<int> s = game.scores();
-    out += boardText(game) + "\nFinal Score:\n  You:" + std::to_string(s[0]) + "\n  Me :" + std::to_string(s[1]) + "\n";
-    out += s[0] > s[1] ? "Congratulations!\n" : s[1] > s[0] ? "Better luck next time.\n" : "I think we need a rematch.\n";
+    out += boardText(game) + "\nFinal Score:\n  You:" + std::to_string(s[0]) +
+           "\n  Me :" + std::to_string(s[1]) + "\n";
+    out += s[0] > s[1]   ? "Congratulations!\n"
+           : s[1] > s[0] ? "Better luck next time.\n"
+                         : "I think we need a rematch.\n";
     return out;
 }
 
@@ -100,12 +103,15 @@ BOOST_AUTO_TEST_CASE(pre_game_answers) {
     const std::string sorry = kSizePrompt + "Sorry, try again.\n";
     BOOST_TEST(runDotscomputer("").out == kSizePrompt, "end of input: nothing more");
     BOOST_TEST(runDotscomputer("").status == 0);
-    BOOST_TEST(runDotscomputer("1\n9\nx\n3 4\n\n").out == sorry + sorry + sorry + sorry + sorry + kSizePrompt);
+    BOOST_TEST(runDotscomputer("1\n9\nx\n3 4\n\n").out ==
+               sorry + sorry + sorry + sorry + sorry + kSizePrompt);
     RunResult spaced = runDotscomputer(" 3 \nQ\n");
     BOOST_TEST(spaced.out.rfind(kSizePrompt + "a + + + +\n", 0) == 0, "' 3 ' is 3");
-    BOOST_TEST(runDotscomputer("\t8\r\nQ\n").out.find("i + + + + + + + + +\n") != std::string::npos, "8 with tab and CRLF");
+    BOOST_TEST(runDotscomputer("\t8\r\nQ\n").out.find("i + + + + + + + + +\n") != std::string::npos,
+               "8 with tab and CRLF");
     BOOST_TEST(runDotscomputer("+2\nQ\n").out.find("c + + +\n") != std::string::npos);
-    BOOST_TEST(runDotscomputer(std::string(2000000, ' ') + "3\n").out == sorry + kSizePrompt, "an endless line is refused");
+    BOOST_TEST(runDotscomputer(std::string(2000000, ' ') + "3\n").out == sorry + kSizePrompt,
+               "an endless line is refused");
 }
 
 BOOST_AUTO_TEST_CASE(end_of_input_during_the_game_goes_to_the_post_game) {

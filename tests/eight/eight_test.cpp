@@ -7,8 +7,8 @@
 #include <functional>
 #include <sstream>
 
-#include "files/files.h"
 #include "board.h"
+#include "files/files.h"
 #include "process/process_runner.h"
 
 using dotslab::RunResult;
@@ -67,17 +67,20 @@ RunResult runEight(const std::vector<std::string> &args, const std::string &inpu
 // Calls visit(input, expected output) for every game the human can play with legal
 // numbers, in every order; each human turn is preceded by one illegal try in odd games.
 void forEveryGame(const std::function<void(const std::string &, const std::string &)> &visit) {
-    std::function<void(Position, std::string, std::string)> explore = [&](Position p, std::string in, std::string out) {
+    std::function<void(Position, std::string, std::string)> explore = [&](Position p, std::string in,
+                                                                          std::string out) {
         if (p.over()) {
-            visit(in, out + (p.score() > 0 ? "The game is over. You win!\n" : "The game is over. The computer wins!\n"));
+            visit(in, out + (p.score() > 0 ? "The game is over. You win!\n"
+                                           : "The game is over. The computer wins!\n"));
             return;
         }
         if (!p.humanToMove()) {
             int n = 0;
             minimax(p, 8, &n);
             Position q = p.after(n);
-            explore(q, in, out + "The computer chooses the number " + std::to_string(n) + ".\nThe total score is " +
-                               std::to_string(q.total) + ".\n\n");
+            explore(q, in,
+                    out + "The computer chooses the number " + std::to_string(n) + ".\nThe total score is " +
+                        std::to_string(q.total) + ".\n\n");
             return;
         }
         for (int n = 1; n <= 3; ++n) {
@@ -87,15 +90,17 @@ void forEveryGame(const std::function<void(const std::string &, const std::strin
                                std::to_string(q.total) + ".\n\n";
             explore(q, in + std::to_string(n) + "\n", out + "Please enter a number:  " + said);
             if (p.last != 0)  // the same move after trying the forbidden number
-                explore(q, in + std::to_string(p.last) + "\n" + std::to_string(n) + "\n",
-                        out + "Please enter a number:  That move is not legal, choose another number: " + said);
+                explore(
+                    q, in + std::to_string(p.last) + "\n" + std::to_string(n) + "\n",
+                    out + "Please enter a number:  That move is not legal, choose another number: " + said);
         }
     };
     explore(Position{}, "", kWelcome);
 }
 
 // Returns the expected --tree lines below the human's first move, from the minimax above.
-void expectedTree(const Position &p, int move, int depth, int level, bool computersChoice, std::vector<std::string> &lines) {
+void expectedTree(const Position &p, int move, int depth, int level, bool computersChoice,
+                  std::vector<std::string> &lines) {
     bool byHuman = p.moves % 2 == 1;
     std::string line = std::string(2 * level, ' ') + (byHuman ? "you choose " : "computer chooses ") +
                        std::to_string(move) + " -> total " + std::to_string(p.total) + ", value " +
@@ -107,7 +112,8 @@ void expectedTree(const Position &p, int move, int depth, int level, bool comput
     int best = 0;
     minimax(p, depth, &best);
     for (int n = 1; n <= 3; ++n)
-        if (n != p.last) expectedTree(p.after(n), n, depth - 1, level + 1, !p.humanToMove() && n == best, lines);
+        if (n != p.last)
+            expectedTree(p.after(n), n, depth - 1, level + 1, !p.humanToMove() && n == best, lines);
 }
 
 }  // namespace
@@ -177,12 +183,14 @@ BOOST_AUTO_TEST_CASE(every_possible_game) {
 }
 
 BOOST_AUTO_TEST_CASE(bad_tokens_and_end_of_input) {
-    const std::string prompt = "Please enter a number:  ", notLegal = "That move is not legal, choose another number: ";
+    const std::string prompt = "Please enter a number:  ",
+                      notLegal = "That move is not legal, choose another number: ";
     RunResult none = runEight({}, "");
     BOOST_TEST(none.out == kWelcome + prompt + "\n");
     BOOST_TEST(none.status == 1);
     RunResult junk = runEight({}, "abc 3.5 99999999999 0 4 -1\r\n");
-    BOOST_TEST(junk.out == kWelcome + prompt + notLegal + notLegal + notLegal + notLegal + notLegal + notLegal + "\n");
+    BOOST_TEST(junk.out ==
+               kWelcome + prompt + notLegal + notLegal + notLegal + notLegal + notLegal + notLegal + "\n");
     BOOST_TEST(junk.status == 1);
     RunResult plus = runEight({}, "+1\n");
     BOOST_TEST(plus.out.find("You have chosen the number 1.") != std::string::npos, "+1 is 1");
@@ -218,8 +226,13 @@ BOOST_AUTO_TEST_CASE(tree_as_graphviz) {
 }
 
 BOOST_AUTO_TEST_CASE(bad_options) {
-    for (const std::vector<std::string> &args : std::vector<std::vector<std::string>>{
-             {"--tree"}, {"--tree", "4"}, {"--tree", "0"}, {"--tree", "x"}, {"--tree", "2", "--png"}, {"--help"}}) {
+    for (const std::vector<std::string> &args :
+         std::vector<std::vector<std::string>>{{"--tree"},
+                                               {"--tree", "4"},
+                                               {"--tree", "0"},
+                                               {"--tree", "x"},
+                                               {"--tree", "2", "--png"},
+                                               {"--help"}}) {
         RunResult got = runEight(args, "");
         BOOST_TEST(got.status == 2);
         BOOST_TEST(got.err.rfind("usage: eight", 0) == 0);

@@ -6,8 +6,8 @@
 
 #include <boost/test/unit_test.hpp>
 #include <filesystem>
-#include <map>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <set>
@@ -17,9 +17,9 @@
 #include "process/process_runner.h"
 
 namespace fs = std::filesystem;
-using dotslab::TemporaryDirectory;
 using dotslab::readFileText;
 using dotslab::RunResult;
+using dotslab::TemporaryDirectory;
 using nlohmann::json;
 
 namespace {
@@ -47,17 +47,21 @@ std::string broken(std::string text, const std::vector<std::pair<std::string, st
 // and, in their folders, the common/ libraries it uses, as a student would hand them in.
 fs::path assembledSubmission(const std::string &program, const fs::path &into) {
     const std::map<std::string, std::vector<std::string>> libraries = {
-        {"boxes", {"board", "text", "files"}}, {"dotscomputer", {"board", "solver", "text"}}, {"eight", {"text"}}};
+        {"boxes", {"board", "text", "files"}},
+        {"dotscomputer", {"board", "solver", "text"}},
+        {"eight", {"text"}}};
     fs::path folder = into / program;
     fs::create_directories(folder);
     auto copySources = [](const fs::path &from, const fs::path &to) {
         fs::create_directories(to);
         for (const fs::directory_entry &entry : fs::directory_iterator(from))
-            if (entry.is_regular_file() && entry.path().extension() != ".txt" && entry.path().filename() != "CMakeLists.txt")
+            if (entry.is_regular_file() && entry.path().extension() != ".txt" &&
+                entry.path().filename() != "CMakeLists.txt")
                 fs::copy_file(entry.path(), to / entry.path().filename());
     };
     copySources(kSource / program, folder);
-    for (const std::string &library : libraries.at(program)) copySources(kSource / "common" / library, folder / library);
+    for (const std::string &library : libraries.at(program))
+        copySources(kSource / "common" / library, folder / library);
     return folder;
 }
 
@@ -91,8 +95,8 @@ struct Grade {
 Grade grade(const std::string &assignment, const fs::path &submission, std::vector<std::string> extra = {}) {
     TemporaryDirectory scratch("dotsgrade-test");
     fs::path jsonPath = scratch.path() / "results.json";
-    std::vector<std::string> args = {assignment, submission.string(), "--json", jsonPath.string(), "--fuzz", "10",
-                                     "--timeout", "1"};
+    std::vector<std::string> args = {assignment, submission.string(), "--json", jsonPath.string(), "--fuzz",
+                                     "10",       "--timeout",         "1"};
     args.insert(args.end(), extra.begin(), extra.end());
     Grade g;
     g.run = dotslab::runTrusted(DOTSGRADE_PROGRAM, args, "", 300);
@@ -110,7 +114,8 @@ void expectFailures(const Grade &g, const std::set<std::string> &failing,
                boost::test_tools::per_element());
     for (const auto &[name, hint] : hints) {
         std::string output = g.test(name)["output"];
-        BOOST_TEST(output.find(hint) != std::string::npos, name << " should say: " << hint << "\nit said:\n" << output);
+        BOOST_TEST(output.find(hint) != std::string::npos, name << " should say: " << hint << "\nit said:\n"
+                                                                << output);
     }
 }
 
@@ -150,14 +155,16 @@ Grade gradeBroken(const std::string &game, const std::vector<std::pair<std::stri
                   std::vector<std::string> extra = {}) {
     TemporaryDirectory scratch("dotsgrade-test");
     fs::path file = scratch.path() / (game + ".cpp");
-    writeFile(file, broken(dotslab::readFileText(game == "dotsboxes" ? kDotsboxes : kDotstriangles), changes));
+    writeFile(file,
+              broken(dotslab::readFileText(game == "dotsboxes" ? kDotsboxes : kDotstriangles), changes));
     return grade(game, file, extra);
 }
 
 BOOST_AUTO_TEST_CASE(wrong_spacing) {
     Grade g = gradeBroken("dotsboxes", {{"\"    Player 1 score: \"", "\"     Player 1 score: \""}});
-    expectFailures(g, {"functions spec_examples", "functions rendering", "transcript dotsboxes-eof",
-                       "transcript dotsboxes-sample", "random games"},
+    expectFailures(g,
+                   {"functions spec_examples", "functions rendering", "transcript dotsboxes-eof",
+                    "transcript dotsboxes-sample", "random games"},
                    {{"transcript dotsboxes-sample", "5 spaces before `Player` where 4 are expected"},
                     {"functions rendering", "5 spaces before `Player` where 4 are expected"}});
 }
@@ -169,7 +176,9 @@ BOOST_AUTO_TEST_CASE(missing_trailing_space_after_the_prompt) {
 }
 
 BOOST_AUTO_TEST_CASE(endless_loop_at_end_of_input) {
-    Grade g = gradeBroken("dotstriangles", {{kEndOfInput, "            for (int ignored = 0;;)\n                readMove(ignored);"}});
+    Grade g = gradeBroken(
+        "dotstriangles",
+        {{kEndOfInput, "            for (int ignored = 0;;)\n                readMove(ignored);"}});
     BOOST_TEST(g.failed().count("transcript dotstriangles-crlf") == 1);
     BOOST_TEST(g.failed().count("functions equivalence") == 0, "the functions are still right");
     std::string output = g.test("transcript dotstriangles-crlf")["output"];
@@ -190,9 +199,10 @@ BOOST_AUTO_TEST_CASE(fork_bomb) {
 }
 
 BOOST_AUTO_TEST_CASE(segmentation_fault) {
-    Grade g = gradeBroken("dotsboxes", {{"void displayGrid(long long grid) {",
-                                         "void displayGrid(long long grid) {\n    if (grid == 100) {\n"
-                                         "        volatile int *volatile nowhere = nullptr;\n        *nowhere = 1;\n    }"}});
+    Grade g = gradeBroken(
+        "dotsboxes", {{"void displayGrid(long long grid) {",
+                       "void displayGrid(long long grid) {\n    if (grid == 100) {\n"
+                       "        volatile int *volatile nowhere = nullptr;\n        *nowhere = 1;\n    }"}});
     BOOST_TEST(g.failed().count("functions rendering") == 1);
     std::string output = g.test("functions rendering")["output"];
     BOOST_TEST(output.find("memory access violation") != std::string::npos, output);
@@ -200,22 +210,30 @@ BOOST_AUTO_TEST_CASE(segmentation_fault) {
 
 BOOST_AUTO_TEST_CASE(reading_the_expected_output) {
     // A program that prints the transcript's expected output instead of playing.
-    std::string cheat = "int main() {\n    std::ifstream answer(\"" DOTSLAB_TRANSCRIPTS "/dotsboxes-sample.out\");\n"
+    std::string cheat = "int main() {\n    std::ifstream answer(\"" DOTSLAB_TRANSCRIPTS
+                        "/dotsboxes-sample.out\");\n"
                         "    std::cout << answer.rdbuf();\n    return 0;\n}\n\nint unused_main() {";
-    Grade g = gradeBroken("dotsboxes", {{"#include <string>", "#include <string>\n#include <fstream>"}, {"int main() {", cheat}});
-    BOOST_TEST(g.failed().count("transcript dotsboxes-sample") == 1, "the expected output must not be readable");
+    Grade g = gradeBroken("dotsboxes", {{"#include <string>", "#include <string>\n#include <fstream>"},
+                                        {"int main() {", cheat}});
+    BOOST_TEST(g.failed().count("transcript dotsboxes-sample") == 1,
+               "the expected output must not be readable");
 }
 
 BOOST_AUTO_TEST_CASE(missing_mandated_function) {
-    Grade g = gradeBroken("dotstriangles", {{"int gameState(long long grid) {", "int gameState(long long grid, int round = 0) {"}});
+    Grade g =
+        gradeBroken("dotstriangles",
+                    {{"int gameState(long long grid) {", "int gameState(long long grid, int round = 0) {"}});
     // The extra parameter is unused, so the compiler warns as well.
     expectFailures(g, {"no warnings", "rule prototypes", "functions spec_examples", "functions equivalence"},
-                   {{"rule prototypes", "missing mandated function: int gameState(long long grid) (found gameState(long long, int) instead)"},
+                   {{"rule prototypes",
+                     "missing mandated function: int gameState(long long grid) (found gameState(long long, "
+                     "int) instead)"},
                     {"functions equivalence", "missing mandated function: int gameState(long long grid)"}});
 }
 
 BOOST_AUTO_TEST_CASE(compile_error) {
-    Grade g = gradeBroken("dotsboxes", {{"return digitAt(grid, pos) == 1;", "return digitAt(grid, pos) == 1"}});
+    Grade g =
+        gradeBroken("dotsboxes", {{"return digitAt(grid, pos) == 1;", "return digitAt(grid, pos) == 1"}});
     BOOST_TEST(g.report["score"].get<double>() == 0);
     BOOST_TEST(g.failed().size() == g.report["tests"].size(), "nothing runs");
     std::string output = g.test("build")["output"];
@@ -223,24 +241,31 @@ BOOST_AUTO_TEST_CASE(compile_error) {
 }
 
 BOOST_AUTO_TEST_CASE(compile_warning) {
-    Grade g = gradeBroken("dotsboxes", {{"    long long grid = 0;\n    int player = 1;", "    long long grid = 0;\n    int player = 1;\n    int unused;"}});
+    Grade g = gradeBroken("dotsboxes", {{"    long long grid = 0;\n    int player = 1;",
+                                         "    long long grid = 0;\n    int player = 1;\n    int unused;"}});
     expectFailures(g, {"no warnings"}, {{"no warnings", "-Wunused-variable"}});
 }
 
 BOOST_AUTO_TEST_CASE(global_variable) {
-    Grade g = gradeBroken("dotsboxes", {{"int main() {", "int moveCount = 0;\n\nint main() {\n    moveCount++;"}});
+    Grade g =
+        gradeBroken("dotsboxes", {{"int main() {", "int moveCount = 0;\n\nint main() {\n    moveCount++;"}});
     expectFailures(g, {"rule no_globals"}, {{"rule no_globals", "global variable: moveCount"}});
 }
 
 BOOST_AUTO_TEST_CASE(array_in_dotstriangles) {
-    Grade g = gradeBroken("dotstriangles", {{"    int score = 0;\n    for (int t = 13;", "    int counts[3] = {0, 0, 0};\n    (void)counts;\n    int score = 0;\n    for (int t = 13;"}});
+    Grade g = gradeBroken(
+        "dotstriangles",
+        {{"    int score = 0;\n    for (int t = 13;",
+          "    int counts[3] = {0, 0, 0};\n    (void)counts;\n    int score = 0;\n    for (int t = 13;"}});
     expectFailures(g, {"rule no_arrays"}, {{"rule no_arrays", "int counts[3]"}});
 }
 
 BOOST_AUTO_TEST_CASE(pow_in_dotstriangles) {
-    Grade g = gradeBroken("dotstriangles", {{"#include <iostream>", "#include <iostream>\n#include <cmath>"},
-                                            {"    long long result = 1;\n    for (int i = 0; i < e; i++)\n        result *= 10;\n    return result;",
-                                             "    return static_cast<long long>(std::pow(10.0, e) + 0.5);"}});
+    Grade g = gradeBroken(
+        "dotstriangles",
+        {{"#include <iostream>", "#include <iostream>\n#include <cmath>"},
+         {"    long long place = 1;\n    for (int e = 0; e < 18 - i; e++) place *= 10;\n    return place;",
+          "    return static_cast<long long>(std::pow(10.0, 18 - i) + 0.5);"}});
     expectFailures(g, {"rule no_floating_point", "rule no_library"},
                    {{"rule no_floating_point", "pow"}, {"rule no_library", "#include <cmath>"}});
 }
@@ -252,14 +277,17 @@ BOOST_AUTO_TEST_SUITE(reports_and_options)
 BOOST_AUTO_TEST_CASE(gradescope_json_and_junit) {
     TemporaryDirectory scratch("dotsgrade-test");
     fs::path jsonPath = scratch.path() / "r.json", junitPath = scratch.path() / "r.xml";
-    RunResult run = dotslab::runTrusted(
-        DOTSGRADE_PROGRAM, {"dotsboxes", (kSource / "dotsboxes" / "dotsboxes.cpp").string(), "--fuzz", "3", "--json", jsonPath.string(),
-                            "--junit", junitPath.string()}, "", 120);
+    RunResult run =
+        dotslab::runTrusted(DOTSGRADE_PROGRAM,
+                            {"dotsboxes", (kSource / "dotsboxes" / "dotsboxes.cpp").string(), "--fuzz", "3",
+                             "--json", jsonPath.string(), "--junit", junitPath.string()},
+                            "", 120);
     BOOST_TEST(run.status == 0);
     json r = json::parse(dotslab::readFileText(jsonPath));
     BOOST_TEST(r.contains("score"));
     for (const json &t : r["tests"])
-        for (const char *key : {"name", "score", "max_score", "status", "output", "visibility"}) BOOST_TEST(t.contains(key), key);
+        for (const char *key : {"name", "score", "max_score", "status", "output", "visibility"})
+            BOOST_TEST(t.contains(key), key);
     std::string xml = dotslab::readFileText(junitPath);
     BOOST_TEST(xml.find("<testsuite name=\"dotsgrade.dotsboxes\"") != std::string::npos);
     BOOST_TEST(xml.find("failures=\"0\"") != std::string::npos);
@@ -269,19 +297,23 @@ BOOST_AUTO_TEST_CASE(gradescope_json_and_junit) {
 BOOST_AUTO_TEST_CASE(explain_lists_every_test_with_its_points) {
     RunResult run = dotslab::runTrusted(DOTSGRADE_PROGRAM, {"dotstriangles", "--explain"}, "");
     BOOST_TEST(run.status == 0);
-    for (const char *name : {"build", "rule no_arrays", "functions equivalence", "transcript dotstriangles-crlf", "random games", "Total: "})
+    for (const char *name : {"build", "rule no_arrays", "functions equivalence",
+                             "transcript dotstriangles-crlf", "random games", "Total: "})
         BOOST_TEST(run.out.find(name) != std::string::npos, name);
 }
 
 BOOST_AUTO_TEST_CASE(rubric_override) {
     TemporaryDirectory scratch("dotsgrade-test");
     writeFile(scratch.path() / "rubric.json", R"({"build": 50, "fuzz": 0})");
-    Grade g = grade("dotsboxes", kSource / "dotsboxes" / "dotsboxes.cpp", {"--rubric", (scratch.path() / "rubric.json").string()});
+    Grade g = grade("dotsboxes", kSource / "dotsboxes" / "dotsboxes.cpp",
+                    {"--rubric", (scratch.path() / "rubric.json").string()});
     BOOST_TEST(g.test("build")["max_score"].get<double>() == 50);
     BOOST_TEST(g.test("random games")["max_score"].get<double>() == 0);
     writeFile(scratch.path() / "bad.json", R"({"bonus": 5})");
-    RunResult bad = dotslab::runTrusted(
-        DOTSGRADE_PROGRAM, {"dotsboxes", (kSource / "dotsboxes" / "dotsboxes.cpp").string(), "--rubric", (scratch.path() / "bad.json").string()}, "");
+    RunResult bad = dotslab::runTrusted(DOTSGRADE_PROGRAM,
+                                        {"dotsboxes", (kSource / "dotsboxes" / "dotsboxes.cpp").string(),
+                                         "--rubric", (scratch.path() / "bad.json").string()},
+                                        "");
     BOOST_TEST(bad.status == 1);
     BOOST_TEST(bad.err.find("unknown category 'bonus'") != std::string::npos);
 }
@@ -289,23 +321,29 @@ BOOST_AUTO_TEST_CASE(rubric_override) {
 BOOST_AUTO_TEST_CASE(instructor_sample_program_is_the_oracle) {
     // With a sample program that prints five spaces, our reference is the one that differs.
     TemporaryDirectory scratch("dotsgrade-test");
-    writeFile(scratch.path() / "sample.cpp", broken(dotslab::readFileText(kSource / "dotsboxes" / "dotsboxes.cpp"),
-                                                  {{"\"    Player 2 score: \"", "\"     Player 2 score: \""}}));
+    writeFile(scratch.path() / "sample.cpp",
+              broken(dotslab::readFileText(kSource / "dotsboxes" / "dotsboxes.cpp"),
+                     {{"\"    Player 2 score: \"", "\"     Player 2 score: \""}}));
     BOOST_TEST_REQUIRE(std::system(("g++ -O1 -o " + (scratch.path() / "sample").string() + " " +
-                                    (scratch.path() / "sample.cpp").string()).c_str()) == 0);
-    Grade g = grade("dotsboxes", kSource / "dotsboxes" / "dotsboxes.cpp", {"--sample", (scratch.path() / "sample").string()});
+                                    (scratch.path() / "sample.cpp").string())
+                                       .c_str()) == 0);
+    Grade g = grade("dotsboxes", kSource / "dotsboxes" / "dotsboxes.cpp",
+                    {"--sample", (scratch.path() / "sample").string()});
     BOOST_TEST(g.failed().count("transcript dotsboxes-sample") == 1);
-    BOOST_TEST(g.failed().count("functions equivalence") == 0, "the function stage does not depend on the sample");
+    BOOST_TEST(g.failed().count("functions equivalence") == 0,
+               "the function stage does not depend on the sample");
 }
 
 BOOST_AUTO_TEST_CASE(compare_modes_and_extra_tests) {
     TemporaryDirectory scratch("dotsgrade-test");
-    writeFile(scratch.path() / "tests" / "quick.in", "1\n2\n");           // expected output from the oracle
+    writeFile(scratch.path() / "tests" / "quick.in", "1\n2\n");  // expected output from the oracle
     writeFile(scratch.path() / "tests" / "quick.desc", "two moves, then end of input\n");
     fs::path trimmed = scratch.path() / "trimmed.cpp";  // prints no trailing spaces on grid lines
-    writeFile(trimmed, broken(dotslab::readFileText(kSource / "dotsboxes" / "dotsboxes.cpp"),
-                              {{"std::cout << \"   \" << vertical(grid, 14) << \"  \" << vertical(grid, 15) << '\\n';",
-                                "std::cout << \"   \" << vertical(grid, 14) << (isFilled(grid, 15) ? \"  |\" : \"\") << '\\n';"}}));
+    writeFile(trimmed,
+              broken(dotslab::readFileText(kSource / "dotsboxes" / "dotsboxes.cpp"),
+                     {{"std::cout << \"   \" << vertical(grid, 14) << \"  \" << vertical(grid, 15) << '\\n';",
+                       "std::cout << \"   \" << vertical(grid, 14) << (isFilled(grid, 15) ? \"  |\" : \"\") "
+                       "<< '\\n';"}}));
     std::vector<std::string> tests = {"--tests", (scratch.path() / "tests").string()};
     Grade exact = grade("dotsboxes", trimmed, tests);
     BOOST_TEST(exact.failed().count("test quick") == 1);
@@ -319,8 +357,10 @@ BOOST_AUTO_TEST_CASE(batch_mode) {
     TemporaryDirectory scratch("dotsgrade-test");
     fs::path batch = scratch.path() / "class";
     writeFile(batch / "alice.cpp", dotslab::readFileText(kSource / "dotsboxes" / "dotsboxes.cpp"));
-    writeFile(batch / "bob.cpp", broken(dotslab::readFileText(kSource / "dotsboxes" / "dotsboxes.cpp"), {{"return 0;\n}\n", "return 0\n}\n"}}));
-    writeFile(batch / "carol" / "dotsboxes.cpp", dotslab::readFileText(kSource / "dotsboxes" / "dotsboxes.cpp"));
+    writeFile(batch / "bob.cpp", broken(dotslab::readFileText(kSource / "dotsboxes" / "dotsboxes.cpp"),
+                                        {{"return 0;\n}\n", "return 0\n}\n"}}));
+    writeFile(batch / "carol" / "dotsboxes.cpp",
+              dotslab::readFileText(kSource / "dotsboxes" / "dotsboxes.cpp"));
     RunResult run = dotslab::runTrusted(
         DOTSGRADE_PROGRAM, {"dotsboxes", "--batch", batch.string(), "--jobs", "2", "--fuzz", "3"}, "", 300);
     BOOST_TEST(run.status == 0, run.err);
@@ -338,7 +378,8 @@ BOOST_AUTO_TEST_CASE(command_line_errors) {
     BOOST_TEST(dotslab::runTrusted(DOTSGRADE_PROGRAM, {}, "").status == 2);
     BOOST_TEST(dotslab::runTrusted(DOTSGRADE_PROGRAM, {"tictactoe", "x.cpp"}, "").status == 1);
     BOOST_TEST(dotslab::runTrusted(DOTSGRADE_PROGRAM, {"dotsboxes", "/no/such/file.cpp"}, "").status == 1);
-    BOOST_TEST(dotslab::runTrusted(DOTSGRADE_PROGRAM, {"dotsboxes", "x.cpp", "--compare", "fuzzy"}, "").status == 2);
+    BOOST_TEST(
+        dotslab::runTrusted(DOTSGRADE_PROGRAM, {"dotsboxes", "x.cpp", "--compare", "fuzzy"}, "").status == 2);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -350,7 +391,9 @@ BOOST_AUTO_TEST_CASE(globals_are_allowed_where_the_spec_allows_them) {
     TemporaryDirectory scratch("dotsgrade-test");
     fs::path folder = assembledSubmission("boxes", scratch.path());
     std::string main = readFileText(folder / "main.cpp");
-    writeFile(folder / "main.cpp", broken(main, {{"int main(int argc, char **argv) {", "int calls = 0;\n\nint main(int argc, char **argv) {\n    ++calls;"}}));
+    writeFile(folder / "main.cpp",
+              broken(main, {{"int main(int argc, char **argv) {",
+                             "int calls = 0;\n\nint main(int argc, char **argv) {\n    ++calls;"}}));
     Grade g = grade("boxes", folder);
     BOOST_TEST(g.failed().empty(), g.run.out);
     for (const json &t : g.report["tests"]) BOOST_TEST(t["name"] != "rule no_globals");

@@ -4,10 +4,10 @@
 #include <vector>
 
 #include "board/cruciform.h"
-#include "board/hexagon.h"
-#include "packed/packed_digits.h"
-#include "board/rectangle.h"
 #include "board/extra_turn.h"
+#include "board/hexagon.h"
+#include "board/rectangle.h"
+#include "packed/packed_digits.h"
 
 using namespace dotslab;
 
@@ -27,23 +27,29 @@ BOOST_AUTO_TEST_SUITE(boards)
 BOOST_AUTO_TEST_CASE(cruciform_matches_the_spec_box_table) {
     const BoardGraph &board = cruciformBoard();
     BOOST_TEST(board.lineCount() == 16);
-    const std::vector<std::vector<int>> spec = {{1, 2, 3, 5}, {4, 7, 8, 11}, {5, 8, 9, 12}, {6, 9, 10, 13}, {12, 14, 15, 16}};
+    const std::vector<std::vector<int>> spec = {
+        {1, 2, 3, 5}, {4, 7, 8, 11}, {5, 8, 9, 12}, {6, 9, 10, 13}, {12, 14, 15, 16}};
     BOOST_TEST_REQUIRE(board.cellCount() == 5);
-    for (int c = 0; c < 5; ++c) BOOST_TEST(positionsOf(board, c) == spec[c], boost::test_tools::per_element());
+    for (int c = 0; c < 5; ++c)
+        BOOST_TEST(positionsOf(board, c) == spec[c], boost::test_tools::per_element());
 }
 
 BOOST_AUTO_TEST_CASE(hexagon_matches_the_spec_tables) {
     const BoardGraph &board = hexagonBoard();
     BOOST_TEST(board.lineCount() == 12);
     // d13..d18: upper left, upper middle, upper right, lower left, lower middle, lower right.
-    const std::vector<std::vector<int>> spec = {{2, 3, 6}, {1, 3, 4}, {4, 5, 7}, {6, 8, 9}, {9, 10, 12}, {7, 10, 11}};
+    const std::vector<std::vector<int>> spec = {{2, 3, 6}, {1, 3, 4},   {4, 5, 7},
+                                                {6, 8, 9}, {9, 10, 12}, {7, 10, 11}};
     BOOST_TEST_REQUIRE(board.cellCount() == 6);
-    for (int c = 0; c < 6; ++c) BOOST_TEST(positionsOf(board, c) == spec[c], boost::test_tools::per_element());
+    for (int c = 0; c < 6; ++c)
+        BOOST_TEST(positionsOf(board, c) == spec[c], boost::test_tools::per_element());
     // Lines by their dots: 1 T0-T1, 2 T0-M0, 3 T0-M1, ..., 12 B0-B1.
     const Point T0{0, 2}, T1{0, 6}, M0{2, 0}, M1{2, 4}, M2{2, 8}, B0{4, 2}, B1{4, 6};
-    const std::vector<std::pair<Point, Point>> ends = {{T0, T1}, {T0, M0}, {T0, M1}, {T1, M1}, {T1, M2}, {M0, M1},
-                                                       {M1, M2}, {M0, B0}, {M1, B0}, {M1, B1}, {M2, B1}, {B0, B1}};
-    for (int l = 0; l < 12; ++l) BOOST_TEST(board.lineBetween(ends[l].first, ends[l].second) == l, "line " << l + 1);
+    const std::vector<std::pair<Point, Point>> ends = {{T0, T1}, {T0, M0}, {T0, M1}, {T1, M1},
+                                                       {T1, M2}, {M0, M1}, {M1, M2}, {M0, B0},
+                                                       {M1, B0}, {M1, B1}, {M2, B1}, {B0, B1}};
+    for (int l = 0; l < 12; ++l)
+        BOOST_TEST(board.lineBetween(ends[l].first, ends[l].second) == l, "line " << l + 1);
 }
 
 BOOST_AUTO_TEST_CASE(closing_cells) {
@@ -64,8 +70,12 @@ BOOST_AUTO_TEST_CASE(rectangle_arithmetic_agrees_with_geometry) {
                 BOOST_TEST_REQUIRE(board.cellCount() == grid.cellCount());
                 for (int r = 0; r <= h; ++r)
                     for (int c = 0; c <= w; ++c) {
-                        if (c < w) BOOST_TEST(board.lineBetween({2 * r, 2 * c}, {2 * r, 2 * c + 2}) == grid.horizontalEdge(r, c));
-                        if (r < h) BOOST_TEST(board.lineBetween({2 * r, 2 * c}, {2 * r + 2, 2 * c}) == grid.verticalEdge(r, c));
+                        if (c < w)
+                            BOOST_TEST(board.lineBetween({2 * r, 2 * c}, {2 * r, 2 * c + 2}) ==
+                                       grid.horizontalEdge(r, c));
+                        if (r < h)
+                            BOOST_TEST(board.lineBetween({2 * r, 2 * c}, {2 * r + 2, 2 * c}) ==
+                                       grid.verticalEdge(r, c));
                     }
                 for (int cell = 0; cell < grid.cellCount(); ++cell) {
                     std::array<int, 4> edges = grid.edgesOfCell(cell);
@@ -92,8 +102,10 @@ BOOST_AUTO_TEST_CASE(extra_turn_rules) {
     BOOST_TEST((turnAfter(ExtraTurnRule::kUnlimited, extra, 2, 2) == extra));
     BOOST_TEST((turnAfter(ExtraTurnRule::kUnlimited, extra, 0, 2) == Turn{2, false}));
     BOOST_TEST((turnAfter(ExtraTurnRule::kAtMostOne, first, 1, 2) == extra));
-    BOOST_TEST((turnAfter(ExtraTurnRule::kAtMostOne, extra, 1, 2) == Turn{2, false}), "never a third turn in a row");
-    BOOST_TEST((turnAfter(ExtraTurnRule::kUnlimited, Turn{3, false}, 0, 3) == Turn{1, false}), "after the last comes the first");
+    BOOST_TEST((turnAfter(ExtraTurnRule::kAtMostOne, extra, 1, 2) == Turn{2, false}),
+               "never a third turn in a row");
+    BOOST_TEST((turnAfter(ExtraTurnRule::kUnlimited, Turn{3, false}, 0, 3) == Turn{1, false}),
+               "after the last comes the first");
 }
 
 BOOST_AUTO_TEST_CASE(packed_digits) {

@@ -11,17 +11,16 @@
 using namespace dotslab;
 namespace fs = std::filesystem;
 
-namespace {
-
-}  // namespace
+namespace {}  // namespace
 
 BOOST_AUTO_TEST_SUITE(packed_games)
 
 BOOST_AUTO_TEST_CASE(dotsboxes_examples) {
     const PackedGame &game = dotsboxesGame();
-    BOOST_TEST(game.render(1101011110110110LL) ==
-               "   o  o\n      |\no--o  o--o    Player 1 score: 1\n   |  |  |\no--o  o--o    Player 2 score: 0\n"
-               "   |   \n   o--o\n");
+    BOOST_TEST(
+        game.render(1101011110110110LL) ==
+        "   o  o\n      |\no--o  o--o    Player 1 score: 1\n   |  |  |\no--o  o--o    Player 2 score: 0\n"
+        "   |   \n   o--o\n");
     BOOST_TEST(game.gameState(111111111111111123LL) == 2);
     BOOST_TEST(game.gameState(0) == 3);
     BOOST_TEST(game.isValid(1101011110110110LL));
@@ -36,8 +35,9 @@ BOOST_AUTO_TEST_CASE(dotstriangles_examples) {
     BOOST_TEST(game.updated(100000001001000000LL, 10, 2) == 100000001101000020LL);
     BOOST_TEST(game.updated(0, 8, 1) == 10000000000LL);
     BOOST_TEST(game.gameState(111111111111222111LL) == 0);
-    BOOST_TEST(game.render(110001011101000220LL) ==
-               "  o---o\n /      \no---o   o\n \\2/2\\       Player 1 score: 0\n  o---o      Player 2 score: 2\n");
+    BOOST_TEST(
+        game.render(110001011101000220LL) ==
+        "  o---o\n /      \no---o   o\n \\2/2\\       Player 1 score: 0\n  o---o      Player 2 score: 2\n");
     BOOST_TEST(game.isValid(110001011101000220LL));
     BOOST_TEST(!game.isValid(110001011101000200LL), "a closed triangle without owner");
     BOOST_TEST(!game.isValid(110001011101000230LL), "an owner 3");

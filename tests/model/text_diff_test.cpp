@@ -25,16 +25,20 @@ BOOST_AUTO_TEST_CASE(prompt_without_trailing_space) {
     TextDifference d = firstDifference("Player 1, make your move (1-16): Invalid move! Try again.\n",
                                        "Player 1, make your move (1-16):Invalid move! Try again.\n");
     BOOST_TEST(d.hint == "no trailing space after the prompt `Player 1, make your move (1-16):`");
-    TextDifference glued = firstDifference("Player 1, make your move (1-16):    o  o\n", "Player 1, make your move (1-16):   o  o\n");
-    BOOST_TEST(glued.hint == "no trailing space after the prompt `Player 1, make your move (1-16):`", "a grid follows the prompt");
+    TextDifference glued = firstDifference("Player 1, make your move (1-16):    o  o\n",
+                                           "Player 1, make your move (1-16):   o  o\n");
+    BOOST_TEST(glued.hint == "no trailing space after the prompt `Player 1, make your move (1-16):`",
+               "a grid follows the prompt");
 }
 
 BOOST_AUTO_TEST_CASE(missing_final_newline) {
-    BOOST_TEST(firstDifference("Player 1 wins!\n", "Player 1 wins!").hint == "missing newline at end of output");
+    BOOST_TEST(firstDifference("Player 1 wins!\n", "Player 1 wins!").hint ==
+               "missing newline at end of output");
 }
 
 BOOST_AUTO_TEST_CASE(early_end_and_extra_output) {
-    BOOST_TEST(firstDifference("a\nb\n", "a\n").hint == "the output stops early: everything from this line on is missing");
+    BOOST_TEST(firstDifference("a\nb\n", "a\n").hint ==
+               "the output stops early: everything from this line on is missing");
     BOOST_TEST(firstDifference("a\n", "a\nb\n").hint == "the output goes on after the expected end");
     BOOST_TEST(firstDifference("a\n", "a\nb\n").actual == "b\u23ce");
 }

@@ -10,8 +10,8 @@
 
 #include "board/cruciform.h"
 #include "board/hexagon.h"
-#include "process/process_runner.h"
 #include "board/rectangle.h"
+#include "process/process_runner.h"
 #include "solver/solver.h"
 
 using namespace dotslab;
@@ -66,7 +66,8 @@ class BruteForce {
 };
 
 // Checks value and optimal moves of every given position against the brute force.
-void checkPositions(const BoardGraph &graph, ExtraTurnRule rule, const std::vector<SolverPosition> &positions) {
+void checkPositions(const BoardGraph &graph, ExtraTurnRule rule,
+                    const std::vector<SolverPosition> &positions) {
     BruteForce brute(graph, rule == ExtraTurnRule::kAtMostOne);
     Solver solver(graph, rule);
     int checked = 0, wrong = 0;
@@ -76,12 +77,14 @@ void checkPositions(const BoardGraph &graph, ExtraTurnRule rule, const std::vect
         int want = brute.value(p.lines, p.onExtraTurn);
         std::vector<int> wantMoves;
         for (int l = 0; l < graph.lineCount(); ++l)
-            if (!(p.lines >> l & 1) && brute.moveValue(p.lines, p.onExtraTurn, l) == want) wantMoves.push_back(l);
+            if (!(p.lines >> l & 1) && brute.moveValue(p.lines, p.onExtraTurn, l) == want)
+                wantMoves.push_back(l);
         int got = solver.value(p);
         std::vector<int> gotMoves = solver.optimalMoves(p);
         if (got != want || gotMoves != wantMoves) {
-            if (++wrong <= 5) BOOST_ERROR("lines " << p.lines << (p.onExtraTurn ? " (extra turn)" : "") << ": value "
-                                                  << got << ", brute force " << want);
+            if (++wrong <= 5)
+                BOOST_ERROR("lines " << p.lines << (p.onExtraTurn ? " (extra turn)" : "") << ": value " << got
+                                     << ", brute force " << want);
         }
     }
     BOOST_TEST(wrong == 0, wrong << " of " << checked << " positions differ");
@@ -100,8 +103,9 @@ std::vector<SolverPosition> everyPosition(const BoardGraph &graph, bool withExtr
 std::vector<SolverPosition> emptyAndRandom(const BoardGraph &graph, int count, unsigned seed) {
     std::vector<SolverPosition> positions = {{0, false}};
     std::mt19937_64 rng(seed);
-    for (int i = 0; i < count; ++i) positions.push_back({rng() & rng() & graph.allLines(), false});  // about 1/4 filled
-    for (int i = 0; i < count; ++i) positions.push_back({rng() & graph.allLines(), false});          // about half
+    for (int i = 0; i < count; ++i)
+        positions.push_back({rng() & rng() & graph.allLines(), false});  // about 1/4 filled
+    for (int i = 0; i < count; ++i) positions.push_back({rng() & graph.allLines(), false});  // about half
     return positions;
 }
 
@@ -109,7 +113,8 @@ std::vector<SolverPosition> emptyAndRandom(const BoardGraph &graph, int count, u
 SolverPosition randomPosition(const BoardGraph &board, int filled, std::mt19937_64 &rng) {
     SolverPosition p;
     while (filled > 0)
-        if (LineSet bit = lineBit(static_cast<int>(rng() % board.lineCount())); !(p.lines & bit)) p.lines |= bit, --filled;
+        if (LineSet bit = lineBit(static_cast<int>(rng() % board.lineCount())); !(p.lines & bit))
+            p.lines |= bit, --filled;
     return p;
 }
 
@@ -126,10 +131,12 @@ BOOST_AUTO_TEST_CASE(every_hexagon_position_with_and_without_an_extra_turn) {
 }
 
 BOOST_AUTO_TEST_CASE(rectangles_up_to_2_by_3) {
-    for (auto [h, w] : std::vector<std::pair<int, int>>{{1, 1}, {1, 2}, {2, 1}, {1, 3}, {2, 2}, {2, 3}, {3, 2}}) {
+    for (auto [h, w] :
+         std::vector<std::pair<int, int>>{{1, 1}, {1, 2}, {2, 1}, {1, 3}, {2, 2}, {2, 3}, {3, 2}}) {
         BOOST_TEST_CONTEXT(h << " x " << w) {
             BoardGraph board = rectangleBoard(h, w);
-            checkPositions(board, ExtraTurnRule::kUnlimited, emptyAndRandom(board, 300, static_cast<unsigned>(h * 10 + w)));
+            checkPositions(board, ExtraTurnRule::kUnlimited,
+                           emptyAndRandom(board, 300, static_cast<unsigned>(h * 10 + w)));
         }
     }
 }
@@ -138,7 +145,8 @@ BOOST_AUTO_TEST_CASE(full_tables_match_the_brute_force) {
     for (bool triangles : {false, true}) {
         const BoardGraph &board = triangles ? hexagonBoard() : cruciformBoard();
         BruteForce brute(board, triangles);
-        std::vector<std::int8_t> table = fullTable(board, triangles ? ExtraTurnRule::kAtMostOne : ExtraTurnRule::kUnlimited);
+        std::vector<std::int8_t> table =
+            fullTable(board, triangles ? ExtraTurnRule::kAtMostOne : ExtraTurnRule::kUnlimited);
         int wrong = 0, states = triangles ? 2 : 1;
         for (LineSet lines = 0; lines <= board.allLines(); ++lines)
             for (int extra = 0; extra < states; ++extra)
@@ -164,7 +172,8 @@ BOOST_AUTO_TEST_CASE(reductions_do_not_change_values) {
     SolverOptions none;
     none.useSymmetry = none.useSafeCaptures = none.useChainReductions = none.useTwinLines = false;
     std::mt19937_64 rng(9);
-    for (auto [h, w, count, fewest, most] : {std::array<int, 5>{2, 3, 2000, 0, 16}, {3, 3, 200, 6, 20}, {3, 4, 40, 14, 28}}) {
+    for (auto [h, w, count, fewest, most] :
+         {std::array<int, 5>{2, 3, 2000, 0, 16}, {3, 3, 200, 6, 20}, {3, 4, 40, 14, 28}}) {
         BoardGraph board = rectangleBoard(h, w);
         Solver plain(board, ExtraTurnRule::kUnlimited, none);
         Solver reduced(board, ExtraTurnRule::kUnlimited);
@@ -227,12 +236,15 @@ BOOST_AUTO_TEST_SUITE_END()
 BOOST_AUTO_TEST_SUITE(programs)
 
 BOOST_AUTO_TEST_CASE(dotssolve_answers) {
-    auto solve = [](const std::vector<std::string> &args) { return dotslab::runTrusted(DOTSSOLVE_PROGRAM, args, ""); };
+    auto solve = [](const std::vector<std::string> &args) {
+        return dotslab::runTrusted(DOTSSOLVE_PROGRAM, args, "");
+    };
     dotslab::RunResult figure = solve({"dotsboxes", "1101011110110110"});
     BOOST_TEST(figure.status == 0);
-    BOOST_TEST(figure.out == "Player 1 to move; score so far 1-0; 4 cells left.\n"
-                             "Value: +4 (Player 1 takes 4 more of the remaining cells than Player 2)\n"
-                             "Perfect play ends 5-0: Player 1 wins.\nOptimal moves: 7\n");
+    BOOST_TEST(figure.out ==
+               "Player 1 to move; score so far 1-0; 4 cells left.\n"
+               "Value: +4 (Player 1 takes 4 more of the remaining cells than Player 2)\n"
+               "Perfect play ends 5-0: Player 1 wins.\nOptimal moves: 7\n");
     dotslab::RunResult empty = solve({"rect", "2", "2", "--json"});
     BOOST_TEST(empty.out.find("\"value\": 2") != std::string::npos, empty.out);
     BOOST_TEST(solve({"dotstriangles", "111111111111222111"}).status == 1, "a finished game");
@@ -244,7 +256,9 @@ BOOST_AUTO_TEST_CASE(dotssolve_answers) {
 }
 
 BOOST_AUTO_TEST_CASE(dotssolve_search_settings) {
-    auto solve = [](const std::vector<std::string> &args) { return dotslab::runTrusted(DOTSSOLVE_PROGRAM, args, ""); };
+    auto solve = [](const std::vector<std::string> &args) {
+        return dotslab::runTrusted(DOTSSOLVE_PROGRAM, args, "");
+    };
     // Threads and table size change the time, never the answer.
     const std::vector<std::string> position = {"rect", "3", "3", "--moves", "0 0 h,1 1 v,2 2 h"};
     std::vector<std::string> settings = position;
@@ -255,12 +269,15 @@ BOOST_AUTO_TEST_CASE(dotssolve_search_settings) {
     BOOST_TEST(plain.out.find("Optimal moves: ") != std::string::npos, plain.out);
     // --value-only: the value and the final score, no moves.
     dotslab::RunResult valueOnly = solve({"rect", "2", "2", "--value-only", "--json"});
-    BOOST_TEST(valueOnly.out == "{\n  \"board\": \"rect\",\n  \"final_score\": {\n    \"player1\": 3,\n    \"player2\": 1\n  },\n"
-                                "  \"player_to_move\": 1,\n  \"value\": 2\n}\n");
+    BOOST_TEST(
+        valueOnly.out ==
+        "{\n  \"board\": \"rect\",\n  \"final_score\": {\n    \"player1\": 3,\n    \"player2\": 1\n  },\n"
+        "  \"player_to_move\": 1,\n  \"value\": 2\n}\n");
     dotslab::RunResult text = solve({"rect", "3", "4", "--value-only"});
-    BOOST_TEST(text.out == "Player 1 to move; score so far 0-0; 12 cells left.\n"
-                           "Value: 0 (Player 1 takes 0 more of the remaining cells than Player 2)\n"
-                           "Perfect play ends 6-6: a draw.\n");
+    BOOST_TEST(text.out ==
+               "Player 1 to move; score so far 0-0; 12 cells left.\n"
+               "Value: 0 (Player 1 takes 0 more of the remaining cells than Player 2)\n"
+               "Perfect play ends 6-6: a draw.\n");
     BOOST_TEST(solve({"rect", "2", "2", "--threads", "0"}).status == 2, "no threads");
     BOOST_TEST(solve({"rect", "2", "2", "--memory", "-5"}).status == 2, "negative memory");
 }
@@ -272,9 +289,10 @@ BOOST_AUTO_TEST_CASE(perfect_computer_plays_only_optimal_moves) {
         std::string input = std::to_string(n) + "\n";
         for (char r = 'a'; r <= 'a' + n; ++r)
             for (int c = 1; c <= n + 1; ++c) {
-                input += std::string(1, r) + std::to_string(c) + " " + std::string(1, r) + std::to_string(c + 1) + "\n";
-                input += std::string(1, r) + std::to_string(c) + " " + std::string(1, static_cast<char>(r + 1)) +
-                         std::to_string(c) + "\n";
+                input += std::string(1, r) + std::to_string(c) + " " + std::string(1, r) +
+                         std::to_string(c + 1) + "\n";
+                input += std::string(1, r) + std::to_string(c) + " " +
+                         std::string(1, static_cast<char>(r + 1)) + std::to_string(c) + "\n";
             }
         dotslab::RunResult got = dotslab::runTrusted(DOTSCOMPUTER_PROGRAM, {"--level", "perfect"}, input);
         BOOST_TEST(got.status == 0);
@@ -294,7 +312,8 @@ BOOST_AUTO_TEST_CASE(perfect_computer_plays_only_optimal_moves) {
                 if (dotRow == 0) shown = 0;
                 for (int c = 0; c < n; ++c)
                     if (line[3 + 2 * c] == '-') shown |= lineBit(grid.horizontalEdge(dotRow, c));
-            } else if (dotRow >= 0 && dotRow < n && line.rfind("  ", 0) == 0 && line.size() == static_cast<std::size_t>(2 * n + 3)) {
+            } else if (dotRow >= 0 && dotRow < n && line.rfind("  ", 0) == 0 &&
+                       line.size() == static_cast<std::size_t>(2 * n + 3)) {
                 for (int c = 0; c <= n; ++c)
                     if (line[2 + 2 * c] == '|') shown |= lineBit(grid.verticalEdge(dotRow, c));
             } else if (line.rfind("I choose to connect dots ", 0) == 0) {
