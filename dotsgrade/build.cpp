@@ -1,7 +1,9 @@
 #include "build.h"
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
+#include <system_error>
 
 #include "process/process_runner.h"
 
@@ -9,96 +11,154 @@ namespace dotslab::grader {
 namespace {
 
 namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+// What a submission may hold besides its sources: headers. Nothing else is copied.
+const std::vector<std::string> kHeaderExtensions = {".h", ".hh", ".hpp", ".hxx"};
+constexpr std::uintmax_t kMaxFileBytes = 1 << 20;   // a source or header larger than this is left out
+constexpr std::size_t kMaxFiles = 200;               // files copied at most
+constexpr double kBuildSeconds = 60;                 // the whole build of one submission
+constexpr double kStepSeconds = 30;                  // one compiler, linker or nm run
+constexpr long kStepMemoryMb = 2048;                 // each process of a step
+constexpr long kBuildFilesKb = 64 * 1024;            // any file a step writes, and its /tmp
 
 bool hasExtension(const fs::path &path, const std::vector<std::string> &extensions) {
     return std::find(extensions.begin(), extensions.end(), path.extension().string()) != extensions.end();
 }
 
+// Returns true for a plain file (not a link) of at most kMaxFileBytes.
+bool isPlainSmallFile(const fs::path &path) {
+    std::error_code error;
+    const fs::file_status status = fs::symlink_status(path, error);
+    return !error && fs::is_regular_file(status) && fs::file_size(path, error) <= kMaxFileBytes && !error;
+}
+
 }  // namespace
 
-int runTool(const std::vector<std::string> &command, std::string &output, double seconds) {
+int runBuildTool(const std::string &folder, const std::vector<std::string> &command, std::string &output,
+                 double seconds, const std::vector<std::string> &readOnly) {
     RunRequest request;
     request.program = command.front();
     request.args.assign(command.begin() + 1, command.end());
-    request.untrusted = false;
-    request.limits.seconds = seconds;
-    request.limits.outputKb = 4096;
+    request.untrusted = true;  // it reads the student's bytes
+    request.folder = folder;
+    request.readOnly = readOnly;
+    request.limits.seconds = std::max(0.1, seconds);
+    request.limits.memoryMb = kStepMemoryMb;
+    request.limits.fileSizeKb = kBuildFilesKb;
+    request.limits.outputKb = 256;
+    request.limits.processes = 64;
     RunResult result = runProgram(request);
     output = result.out + result.err;
+    if (result.timedOut) output += "(stopped: the compiler ran out of its time; the whole build has 60 s)\n";
+    if (result.outputLimited) output += "(stopped: the compiler printed more than 256 KB)\n";
+    if (result.signal != 0) output += "(the build tool was " + result.ending() + ": out of its 2 GB of memory?)\n";
     return result.exited() ? result.status : -1;
 }
 
 std::vector<std::string> submissionSources(const Assignment &assignment, const std::string &submission) {
     std::vector<std::string> sources;
-    if (fs::is_regular_file(submission)) {
+    std::error_code error;
+    if (fs::is_regular_file(fs::symlink_status(submission, error))) {
         sources.push_back(fs::absolute(submission).string());
     } else if (fs::is_directory(submission)) {
-        for (const fs::directory_entry &entry : fs::recursive_directory_iterator(submission))
-            if (entry.is_regular_file() && hasExtension(entry.path(), assignment.sourceExtensions))
+        for (const fs::directory_entry &entry : fs::recursive_directory_iterator(submission, error))
+            if (isPlainSmallFile(entry.path()) && hasExtension(entry.path(), assignment.sourceExtensions))
                 sources.push_back(fs::absolute(entry.path()).string());
         std::sort(sources.begin(), sources.end());
     }
     return sources;
 }
 
-BuildResult buildSubmission(const Assignment &assignment, const std::string &submission,
-                            const std::string &into) {
+std::vector<std::string> stageSubmission(const Assignment &assignment, const std::string &submission,
+                                         const fs::path &src) {
+    std::vector<std::string> staged;
+    fs::create_directories(src);
+    std::error_code error;
+    if (!fs::is_directory(submission)) {
+        if (!isPlainSmallFile(submission)) return staged;
+        const fs::path copy = src / fs::path(submission).filename();
+        fs::copy_file(submission, copy);
+        staged.push_back(copy.string());
+        return staged;
+    }
+    const fs::path root = fs::absolute(submission);
+    std::size_t copied = 0;
+    for (const fs::directory_entry &entry : fs::recursive_directory_iterator(root, error)) {
+        const fs::path &path = entry.path();
+        const bool source = hasExtension(path, assignment.sourceExtensions);
+        if (!(source || hasExtension(path, kHeaderExtensions)) || !isPlainSmallFile(path)) continue;
+        if (++copied > kMaxFiles) break;
+        const fs::path copy = src / fs::relative(path, root);
+        fs::create_directories(copy.parent_path());
+        fs::copy_file(path, copy);
+        if (source) staged.push_back(copy.string());
+    }
+    std::sort(staged.begin(), staged.end());
+    return staged;
+}
+
+BuildResult buildSubmission(const Assignment &assignment, const std::string &submission, const std::string &into) {
+    // Step 1: a fresh folder holding only a copy of the submission's sources and headers.
     BuildResult build;
-    build.sources = submissionSources(assignment, submission);
+    build.folder = (fs::path(into) / "build").string();
+    const fs::path src = fs::path(build.folder) / "src";
+    build.sources = stageSubmission(assignment, submission, src);
     if (build.sources.empty()) {
-        build.diagnostics = "no source files found in '" + submission + "'";
+        build.diagnostics = "no source files found in '" + fs::path(submission).filename().string() + "'";
         return build;
     }
-    bool allC = std::all_of(build.sources.begin(), build.sources.end(),
-                            [](const std::string &s) { return fs::path(s).extension() == ".c"; });
-    // Includes resolve from each source's folder, then from the submission's top folder.
-    const std::string root = fs::is_directory(submission) ? fs::absolute(submission).string()
-                                                          : fs::absolute(submission).parent_path().string();
+    const auto deadline = Clock::now() + std::chrono::duration<double>(kBuildSeconds);
+    auto remaining = [&] { return std::min(kStepSeconds, std::chrono::duration<double>(deadline - Clock::now()).count()); };
+    auto inside = [&](const std::string &path) { return fs::relative(path, build.folder).string(); };
+
+    // Step 2: each source compiled in the sandbox; includes resolve from its own folder,
+    // then from the submission's top folder.
+    const bool allC = std::all_of(build.sources.begin(), build.sources.end(),
+                                  [](const std::string &s) { return fs::path(s).extension() == ".c"; });
     bool ok = true;
-    for (std::size_t i = 0; i < build.sources.size(); ++i) {
+    for (std::size_t i = 0; i < build.sources.size() && ok; ++i) {
         const fs::path source = build.sources[i];
-        std::string object = (fs::path(into) / ("unit" + std::to_string(i) + ".o")).string();
-        bool isC = source.extension() == ".c";
-        std::vector<std::string> command = {isC ? "/usr/bin/gcc" : "/usr/bin/g++",
-                                            isC ? "-std=c11" : "-std=c++17",
-                                            "-Wall",
-                                            "-Wextra",
-                                            "-pedantic",
-                                            "-O1",
-                                            "-I",
-                                            source.parent_path().string(),
-                                            "-I",
-                                            root,
-                                            "-c",
-                                            source.string(),
-                                            "-o",
-                                            object};
+        const std::string object = "unit" + std::to_string(i) + ".o";
+        const bool isC = source.extension() == ".c";
+        std::vector<std::string> command = {isC ? "/usr/bin/gcc" : "/usr/bin/g++", isC ? "-std=c11" : "-std=c++17",
+                                            "-Wall", "-Wextra", "-pedantic", "-O1", "-I", inside(source.parent_path()),
+                                            "-I", "src", "-c", inside(source), "-o", object};
         std::string said;
-        if (runTool(command, said) != 0) ok = false;
+        if (remaining() <= 0 || runBuildTool(build.folder, command, said, remaining()) != 0) ok = false;
         build.diagnostics += said;
         build.objects.push_back(object);
     }
     build.warned = !build.diagnostics.empty();
-    if (!ok) return build;
+    if (!ok) {
+        if (remaining() <= 0) build.diagnostics += "the build took longer than its 60 s in all\n";
+        return build;
+    }
 
-    build.program = (fs::path(into) / "program").string();
-    std::vector<std::string> link = {allC ? "/usr/bin/gcc" : "/usr/bin/g++", "-o", build.program};
+    // Step 3: the program linked, in the sandbox too.
+    std::vector<std::string> link = {allC ? "/usr/bin/gcc" : "/usr/bin/g++", "-o", "program"};
     link.insert(link.end(), build.objects.begin(), build.objects.end());
     if (allC) link.push_back("-lm");
     std::string said;
-    if (runTool(link, said) != 0) {
+    if (runBuildTool(build.folder, link, said, remaining()) != 0) {
         build.diagnostics += said;
         return build;
     }
-    fs::permissions(build.program, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
-                                       fs::perms::others_read | fs::perms::others_exec);
+    build.program = (fs::path(build.folder) / "program").string();
     if (build.objects.size() == 1) {
-        // The functions stage links the same object into the harness, with main renamed.
-        build.functionsObject = (fs::path(into) / "functions.o").string();
-        runTool({"/usr/bin/objcopy", "--redefine-sym", "main=submission_main", build.objects[0],
-                 build.functionsObject},
-                said);
+        // Step 4: the functions stage links the same object into the harness, main renamed.
+        if (runBuildTool(build.folder,
+                         {"/usr/bin/objcopy", "--redefine-sym", "main=submission_main", build.objects[0],
+                          "functions.o"},
+                         said, remaining()) == 0)
+            build.functionsObject = "functions.o";
     }
+    // Step 5: the objects' symbols, for the source rules.
+    runBuildTool(build.folder, [&] {
+        std::vector<std::string> nm = {"/usr/bin/nm"};
+        nm.insert(nm.end(), build.objects.begin(), build.objects.end());
+        return nm;
+    }(), build.symbolTable, remaining());
     build.compiled = true;
     return build;
 }

@@ -2,6 +2,7 @@
 // -Wall -Wextra -pedantic, every diagnostic kept for the report.
 #pragma once
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -13,22 +14,33 @@ struct BuildResult {
     bool compiled = false;             // every source compiled and the program linked
     bool warned = false;               // the compiler said anything at all
     std::string diagnostics;           // everything the compiler and linker printed
-    std::vector<std::string> sources;  // the submission's source files
-    std::vector<std::string> objects;  // one per source
-    std::string program;               // the linked program
-    std::string functionsObject;       // single-source submissions: the object with main renamed
+    std::string folder;                // the build folder: every build step's /work in the sandbox
+    std::vector<std::string> sources;  // the copies of the submission's sources (in folder/src)
+    std::vector<std::string> objects;  // one per source, relative to folder
+    std::string program;               // the linked program (a full path)
+    std::string functionsObject;       // single-source submissions: the object with main renamed (relative)
+    std::string symbolTable;           // what nm lists for the objects
 };
 
-// Returns the source files of a submission: the file itself, or every file under the
-// folder with one of the assignment's extensions (sorted).
+// Returns the source files of a submission: the file itself, or every plain file (no
+// links) under the folder with one of the assignment's extensions (sorted).
 std::vector<std::string> submissionSources(const Assignment &assignment, const std::string &submission);
 
-// Compiles and links the submission into directory `into` (which must exist).
+// Copies the submission's plain source and header files (no links, no precompiled
+// headers, nothing else; at most 1 MB each) into src, keeping their relative paths.
+// Returns the copied sources (full paths, sorted).
+std::vector<std::string> stageSubmission(const Assignment &assignment, const std::string &submission,
+                                         const std::filesystem::path &src);
+
+// Builds the submission in the sandbox, in a fresh folder under `into` (which must exist):
+// every compile, link and objcopy is untrusted, with its own limits and 60 s for all.
 BuildResult buildSubmission(const Assignment &assignment, const std::string &submission,
                             const std::string &into);
 
-// Runs a trusted tool (compiler, nm) and returns its exit status; output receives its
-// standard output and error.
-int runTool(const std::vector<std::string> &command, std::string &output, double seconds = 120);
+// Runs a build tool (compiler, linker, nm) on student bytes in the sandbox, working in
+// folder (the sandbox's /work), with readOnly also visible. Returns its exit status (-1
+// if it was stopped); output receives what it printed.
+int runBuildTool(const std::string &folder, const std::vector<std::string> &command, std::string &output,
+                 double seconds = 30, const std::vector<std::string> &readOnly = {});
 
 }  // namespace dotslab::grader

@@ -144,34 +144,32 @@ TestOutcome outcome(const std::string &category, const std::string &name, const 
     return t;
 }
 
-// Links the submission's functions into the prebuilt harness for its game.
-std::string linkHarness(const Assignment &assignment, const BuildResult &build, const fs::path &into,
-                        std::string &said) {
-    std::string runner = (into / "harness").string();
-    std::string library =
+// Links the submission's functions into the prebuilt harness for its game, in the
+// sandbox (it reads the student's object). Returns the runner's path, or "" with what the
+// linker said in `said`.
+std::string linkHarness(const Assignment &assignment, const BuildResult &build, std::string &said) {
+    if (build.functionsObject.empty()) return "";
+    const std::string library =
         assignment.name == "dotsboxes" ? DOTSGRADE_HARNESS_DOTSBOXES : DOTSGRADE_HARNESS_DOTSTRIANGLES;
-    std::vector<std::string> command = {
-        "/usr/bin/g++",          "-o", runner, build.functionsObject, "-Wl,--whole-archive", library,
-        "-Wl,--no-whole-archive"};
-    for (const std::string &archive : words(DOTSGRADE_HARNESS_LIBRARIES)) command.push_back(archive);
+    std::vector<std::string> archives = {library};
+    for (const std::string &archive : words(DOTSGRADE_HARNESS_LIBRARIES)) archives.push_back(archive);
+    std::vector<std::string> command = {"/usr/bin/g++", "-o", "harness", build.functionsObject,
+                                        "-Wl,--whole-archive", library, "-Wl,--no-whole-archive"};
+    command.insert(command.end(), archives.begin() + 1, archives.end());
     command.push_back("-lboost_unit_test_framework");
     for (const std::string &flag : words(DOTSGRADE_EXTRA_LINK_FLAGS)) command.push_back(flag);
-    if (runTool(command, said) != 0) return "";
-    fs::permissions(runner, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
-                                fs::perms::others_read | fs::perms::others_exec);
-    return runner;
+    if (runBuildTool(build.folder, command, said, 30, archives) != 0) return "";
+    return (fs::path(build.folder) / "harness").string();
 }
 
 // Runs the three harness suites at once, each on a slot of its own (options.slot + 0..2).
-void functionStage(const Assignment &assignment, const BuildResult &build, const fs::path &work,
+void functionStage(const BuildResult &build, const std::string &runner, const std::string &said,
                    const GradeOptions &options, std::vector<TestOutcome> &tests) {
     const std::vector<std::pair<std::string, std::string>> suites = {
         {"spec_examples", "the spec's example encodings and figures"},
         {"equivalence",
          "isFilled, updateGrid, playerScore and gameState on every valid grid, against the model"},
         {"rendering", "the printed grid for every set of filled lines, against the model"}};
-    std::string said,
-        runner = build.functionsObject.empty() ? "" : linkHarness(assignment, build, work, said);
     std::vector<TestOutcome> outcomes;
     for (const auto &[suite, what] : suites)
         outcomes.push_back(outcome("functions", "functions " + suite, what));
@@ -296,9 +294,10 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
 
     const TemporaryDirectory buildFolder("dotsgrade-build");  // removed on every way out
     const fs::path &work = buildFolder.path();
-    BuildResult build = buildSubmission(assignment, submission, work.string());
-    // The run's own uid must reach the program (and the harness), but not list the folder.
+    // The sandbox's uids must reach the build folder (and later the program and the
+    // harness in it), but not list this one.
     fs::permissions(work, fs::perms::owner_all | fs::perms::group_exec | fs::perms::others_exec);
+    BuildResult build = buildSubmission(assignment, submission, work.string());
 
     std::vector<TestOutcome> &tests = report.tests;
     TestOutcome buildTest = plan[0], warnings = plan[1];
@@ -321,13 +320,16 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
         return report;
     }
 
-    // The function harness (the longest stage: linked, then its suites on slots of their
-    // own) starts first; the source rules and the program runs go alongside it.
+    // The function harness (the longest stage: its suites on slots of their own) starts
+    // first; the source rules and the program runs go alongside it. Its link is a build
+    // step in the build folder, so it comes first, alone.
+    std::string linkSaid;
+    const std::string runner = assignment.functions.empty() ? "" : linkHarness(assignment, build, linkSaid);
     std::vector<TestOutcome> functionTests, ruleTests;
     std::thread functions([&] {
         GradeOptions mine = options;
         mine.slot = options.slot + std::max(1, options.parallelRuns);
-        if (!assignment.functions.empty()) functionStage(assignment, build, work, mine, functionTests);
+        if (!assignment.functions.empty()) functionStage(build, runner, linkSaid, mine, functionTests);
     });
     std::thread rules([&] {
         for (const RuleResult &rule : checkSourceRules(assignment, build)) {

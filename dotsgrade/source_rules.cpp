@@ -21,13 +21,10 @@ struct Symbol {
     bool defined() const { return type != 'U' && type != 'w' && type != 'v'; }
 };
 
-// Returns every symbol of the objects: one nm run, demangled here (the same demangler nm
-// -C uses, so the names read the same).
+// Returns every symbol of the objects, from the build's one nm run, demangled here (the
+// same demangler nm -C uses, so the names read the same).
 std::vector<Symbol> symbolsOf(const BuildResult &build) {
-    std::vector<std::string> command = {"/usr/bin/nm"};
-    command.insert(command.end(), build.objects.begin(), build.objects.end());
-    std::string output;
-    runTool(command, output);
+    const std::string &output = build.symbolTable;
     std::vector<Symbol> symbols;
     std::istringstream in(output);
     for (std::string line; std::getline(in, line);) {

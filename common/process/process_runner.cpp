@@ -27,22 +27,52 @@ namespace {
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
-constexpr uid_t kFirstSlotUid = 61000;  // no login account uses uids from here on
-constexpr int kSlotsPerGrader = 256;    // each running dotsgrade owns a block of this many uids
-constexpr int kGraderBlocks = 16;       // graders at once: the last uid stays below nobody (65534)
+// Sandbox uids: 0x70000000 on, a range that no account, systemd dynamic user (61184-65519)
+// or container mapping (524288-1879048191) uses. DOTSGRADE_FIRST_UID moves it.
+constexpr uid_t kDefaultFirstSlotUid = 0x70000000;
+constexpr int kSlotsPerGrader = 256;  // each running dotsgrade owns a block of this many uids
+constexpr int kGraderBlocks = 16;     // graders at once
+// The lock files that claim blocks live here: made by root, for root only.
+constexpr const char *kLockDirectory = "/run/dotsgrade";
+
+// Returns the first uid of the sandbox range.
+uid_t firstSandboxUid() {
+    const char *configured = std::getenv("DOTSGRADE_FIRST_UID");
+    if (configured == nullptr) return kDefaultFirstSlotUid;
+    const long long value = std::atoll(configured);
+    if (value < 1000 || value > 0xFFFF0000LL - kSlotsPerGrader * kGraderBlocks)
+        throw std::runtime_error("DOTSGRADE_FIRST_UID must be a uid from 1000 on, with room for 4096 uids");
+    return static_cast<uid_t>(value);
+}
+
+// Returns a descriptor of the lock directory, made if needed; throws unless it is a real
+// directory owned by root and closed to others (a planted link or folder is refused).
+int lockDirectory() {
+    mkdir(kLockDirectory, 0700);
+    const int fd = open(kLockDirectory, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    struct stat info;
+    if (fd < 0 || fstat(fd, &info) != 0 || info.st_uid != 0 || (info.st_mode & 0077) != 0)
+        throw std::runtime_error(std::string("the lock folder ") + kLockDirectory +
+                                 " is not a folder of root's closed to others: remove it and grade again");
+    return fd;
+}
 
 // Returns the first uid of this process's block. Blocks are claimed with a lock held for
 // the process's lifetime, so two graders running at once never share (and never kill)
 // each other's runs.
 uid_t firstUidOfThisGrader() {
     static const uid_t first = [] {
+        const int directory = lockDirectory();
         for (int block = 0; block < kGraderBlocks; ++block) {
-            std::string lock = "/tmp/dotsgrade-uid-block-" + std::to_string(block) + ".lock";
-            int fd = open(lock.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-            if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0)
-                return kFirstSlotUid + static_cast<uid_t>(block * kSlotsPerGrader);
+            const std::string lock = "uid-block-" + std::to_string(block) + ".lock";
+            int fd = openat(directory, lock.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+            if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0) {
+                close(directory);
+                return firstSandboxUid() + static_cast<uid_t>(block * kSlotsPerGrader);
+            }
             if (fd >= 0) close(fd);  // taken by another grader: try the next block
         }
+        close(directory);
         throw std::runtime_error("every block of sandbox uids is in use by other graders");
     }();
     return first;
@@ -114,7 +144,7 @@ void setLimit(int resource, rlim_t value) {
 
 // In the child, between fork and exec: only async-signal-safe calls.
 [[noreturn]] void startChild(const RunRequest &r, int inputFd, int outFd, int errFd, const char *workDir,
-                             char *const argv[], uid_t uid) {
+                             char *const argv[], char *const envp[], uid_t uid) {
     setpgid(0, 0);
     if (dup2(inputFd, 0) < 0 || dup2(outFd, 1) < 0 || dup2(errFd, 2) < 0) _exit(126);
     for (int fd = 3; fd < 1024; ++fd) close(fd);
@@ -130,7 +160,10 @@ void setLimit(int resource, rlim_t value) {
         }
     }
     if (chdir(workDir) != 0) _exit(126);
-    execv(argv[0], argv);
+    if (envp != nullptr)
+        execve(argv[0], argv, envp);
+    else
+        execv(argv[0], argv);
     _exit(127);
 }
 
@@ -157,9 +190,10 @@ std::string RunResult::ending() const {
 
 RunResult runProgram(const RunRequest &r) {
     TemporaryDirectory scratch("dotsgrade");  // private (0700) until opened up for the run
-    const fs::path inputPath = scratch.path() / "stdin", work = scratch.path() / "work";
+    const fs::path inputPath = scratch.path() / "stdin";
+    const fs::path work = r.untrusted && !r.folder.empty() ? fs::path(r.folder) : scratch.path() / "work";
     std::ofstream(inputPath, std::ios::binary) << r.input;
-    fs::create_directory(work);
+    fs::create_directories(work);
     for (const std::string &file : r.inputFiles) fs::copy_file(file, work / fs::path(file).filename());
 
     const bool dropPrivileges = r.untrusted && isRoot();
@@ -179,37 +213,23 @@ RunResult runProgram(const RunRequest &r) {
 
     std::vector<std::string> words;
     if (sandboxed) {
-        words = {bubblewrap(),
-                 "--unshare-all",
-                 "--die-with-parent",
-                 "--new-session",
-                 "--ro-bind",
-                 "/usr",
-                 "/usr",
-                 "--symlink",
-                 "usr/lib",
-                 "/lib",
-                 "--symlink",
-                 "usr/lib64",
-                 "/lib64",
-                 "--symlink",
-                 "usr/bin",
-                 "/bin",
-                 "--dev",
-                 "/dev",
-                 "--proc",
-                 "/proc",
-                 "--tmpfs",
-                 "/tmp",
-                 "--bind",
-                 work.string(),
-                 "/work",
-                 "--chdir",
-                 "/work",
-                 "--ro-bind",
-                 r.program,
-                 "/sandbox/program",
-                 "/sandbox/program"};
+        // A run's /tmp holds at most what it may write to files (all children together).
+        const std::string tmpBytes = std::to_string(std::max(1L, r.limits.fileSizeKb) << 10);
+        // clang-format off
+        words = {bubblewrap(), "--unshare-all", "--die-with-parent", "--new-session", "--clearenv",
+                 "--ro-bind", "/usr", "/usr", "--symlink", "usr/lib", "/lib", "--symlink", "usr/lib64", "/lib64",
+                 "--symlink", "usr/bin", "/bin", "--dev", "/dev", "--proc", "/proc",
+                 "--size", tmpBytes, "--tmpfs", "/tmp", "--bind", work.string(), "/work", "--chdir", "/work"};
+        // clang-format on
+        for (const std::string &path : r.readOnly) words.insert(words.end(), {"--ro-bind", path, path});
+        for (const std::string &variable : sandboxEnvironment()) {
+            const std::size_t equals = variable.find('=');
+            words.insert(words.end(), {"--setenv", variable.substr(0, equals), variable.substr(equals + 1)});
+        }
+        if (r.program.rfind("/usr/", 0) == 0)  // a system program (the compiler) runs in place
+            words.push_back(r.program);
+        else
+            words.insert(words.end(), {"--ro-bind", r.program, "/sandbox/program", "/sandbox/program"});
     } else {
         words = {r.program};
     }
@@ -217,6 +237,11 @@ RunResult runProgram(const RunRequest &r) {
     std::vector<char *> argv;
     for (std::string &w : words) argv.push_back(w.data());
     argv.push_back(nullptr);
+    // Untrusted code never sees our environment (tokens, paths): a fixed minimal one.
+    std::vector<std::string> environment = sandboxEnvironment();
+    std::vector<char *> envp;
+    for (std::string &variable : environment) envp.push_back(variable.data());
+    envp.push_back(nullptr);
 
     int inputFd = open(inputPath.c_str(), O_RDONLY | O_CLOEXEC);
     int outPipe[2], errPipe[2];
@@ -226,7 +251,9 @@ RunResult runProgram(const RunRequest &r) {
     const auto start = Clock::now();
     pid_t child = fork();
     if (child < 0) throw std::runtime_error("fork failed");
-    if (child == 0) startChild(r, inputFd, outPipe[1], errPipe[1], work.c_str(), argv.data(), uid);
+    if (child == 0)
+        startChild(r, inputFd, outPipe[1], errPipe[1], work.c_str(), argv.data(), r.untrusted ? envp.data() : nullptr,
+                   uid);
     setpgid(child, child);
     close(inputFd);
     close(outPipe[1]);
@@ -303,6 +330,13 @@ RunResult runTrusted(const std::string &program, const std::vector<std::string> 
     request.limits.seconds = seconds;
     request.limits.outputKb = 1L << 20;  // 1 GB: our programs' output is what is under test
     return runProgram(request);
+}
+
+bool sandboxAvailable() { return !bubblewrap().empty(); }
+
+const std::vector<std::string> &sandboxEnvironment() {
+    static const std::vector<std::string> environment = {"PATH=/usr/bin:/bin", "LANG=C", "LC_ALL=C", "HOME=/work"};
+    return environment;
 }
 
 std::string isolationReport() {

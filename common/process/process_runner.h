@@ -41,13 +41,18 @@ struct RunResult {
 };
 
 struct RunRequest {
-    std::string program;                  // absolute path of the executable
+    std::string program;            // absolute path; a system program (under /usr) runs in place
     std::vector<std::string> args;        // its arguments
     std::string input;                    // standard input
     std::vector<std::string> inputFiles;  // extra files the run may read, copied into its directory
     Limits limits;
     bool untrusted = true;  // false for our own programs and the compiler: no sandbox, no uid change
     int slot = 0;           // parallel slot: runs in the same slot never overlap
+    // Untrusted runs: an existing folder of ours to work in (seen as /work, writable,
+    // handed over to the run's uid), instead of a fresh empty one. Builds use it.
+    std::string folder;
+    // Untrusted runs: more files or folders the run may read, seen at their own paths.
+    std::vector<std::string> readOnly;
 };
 
 // Runs the request and returns what happened.
@@ -60,5 +65,13 @@ RunResult runTrusted(const std::string &program, const std::vector<std::string> 
 
 // Returns a sentence on how untrusted runs are isolated here (bubblewrap or not, uid).
 std::string isolationReport();
+
+// Returns true if untrusted runs are isolated here: bubblewrap works. Without it,
+// untrusted code must not run unless the user explicitly accepts that (dotsgrade's
+// --unsafe-no-sandbox).
+bool sandboxAvailable();
+
+// Returns the environment every untrusted run gets, whatever ours is.
+const std::vector<std::string> &sandboxEnvironment();
 
 }  // namespace dotslab
