@@ -15,12 +15,12 @@ using Clock = std::chrono::steady_clock;
 
 // What a submission may hold besides its sources: headers. Nothing else is copied.
 const std::vector<std::string> kHeaderExtensions = {".h", ".hh", ".hpp", ".hxx"};
-constexpr std::uintmax_t kMaxFileBytes = 1 << 20;   // a source or header larger than this is left out
-constexpr std::size_t kMaxFiles = 200;               // files copied at most
-constexpr double kBuildSeconds = 60;                 // the whole build of one submission
-constexpr double kStepSeconds = 30;                  // one compiler, linker or nm run
-constexpr long kStepMemoryMb = 2048;                 // each process of a step
-constexpr long kBuildFilesKb = 64 * 1024;            // any file a step writes, and its /tmp
+constexpr std::uintmax_t kMaxFileBytes = 1 << 20;  // a source or header larger than this is left out
+constexpr std::size_t kMaxFiles = 200;             // files copied at most
+constexpr double kBuildSeconds = 60;               // the whole build of one submission
+constexpr double kStepSeconds = 30;                // one compiler, linker or nm run
+constexpr long kStepMemoryMb = 2048;               // each process of a step
+constexpr long kBuildFilesKb = 64 * 1024;          // any file a step writes, and its /tmp
 
 bool hasExtension(const fs::path &path, const std::vector<std::string> &extensions) {
     return std::find(extensions.begin(), extensions.end(), path.extension().string()) != extensions.end();
@@ -35,13 +35,14 @@ bool isPlainSmallFile(const fs::path &path) {
 
 }  // namespace
 
-int runBuildTool(const std::string &folder, const std::vector<std::string> &command, std::string &output,
+int runBuildTool(const BuildResult &build, const std::vector<std::string> &command, std::string &output,
                  double seconds, const std::vector<std::string> &readOnly) {
     RunRequest request;
     request.program = command.front();
     request.args.assign(command.begin() + 1, command.end());
     request.untrusted = true;  // it reads the student's bytes
-    request.folder = folder;
+    request.folder = build.folder;
+    request.slot = build.slot;
     request.readOnly = readOnly;
     request.limits.seconds = std::max(0.1, seconds);
     request.limits.memoryMb = kStepMemoryMb;
@@ -52,7 +53,8 @@ int runBuildTool(const std::string &folder, const std::vector<std::string> &comm
     output = result.out + result.err;
     if (result.timedOut) output += "(stopped: the compiler ran out of its time; the whole build has 60 s)\n";
     if (result.outputLimited) output += "(stopped: the compiler printed more than 256 KB)\n";
-    if (result.signal != 0) output += "(the build tool was " + result.ending() + ": out of its 2 GB of memory?)\n";
+    if (result.signal != 0)
+        output += "(the build tool was " + result.ending() + ": out of its 2 GB of memory?)\n";
     return result.exited() ? result.status : -1;
 }
 
@@ -98,9 +100,11 @@ std::vector<std::string> stageSubmission(const Assignment &assignment, const std
     return staged;
 }
 
-BuildResult buildSubmission(const Assignment &assignment, const std::string &submission, const std::string &into) {
+BuildResult buildSubmission(const Assignment &assignment, const std::string &submission,
+                            const std::string &into, int slot) {
     // Step 1: a fresh folder holding only a copy of the submission's sources and headers.
     BuildResult build;
+    build.slot = slot;
     build.folder = (fs::path(into) / "build").string();
     const fs::path src = fs::path(build.folder) / "src";
     build.sources = stageSubmission(assignment, submission, src);
@@ -109,7 +113,9 @@ BuildResult buildSubmission(const Assignment &assignment, const std::string &sub
         return build;
     }
     const auto deadline = Clock::now() + std::chrono::duration<double>(kBuildSeconds);
-    auto remaining = [&] { return std::min(kStepSeconds, std::chrono::duration<double>(deadline - Clock::now()).count()); };
+    auto remaining = [&] {
+        return std::min(kStepSeconds, std::chrono::duration<double>(deadline - Clock::now()).count());
+    };
     auto inside = [&](const std::string &path) { return fs::relative(path, build.folder).string(); };
 
     // Step 2: each source compiled in the sandbox; includes resolve from its own folder,
@@ -121,11 +127,22 @@ BuildResult buildSubmission(const Assignment &assignment, const std::string &sub
         const fs::path source = build.sources[i];
         const std::string object = "unit" + std::to_string(i) + ".o";
         const bool isC = source.extension() == ".c";
-        std::vector<std::string> command = {isC ? "/usr/bin/gcc" : "/usr/bin/g++", isC ? "-std=c11" : "-std=c++17",
-                                            "-Wall", "-Wextra", "-pedantic", "-O1", "-I", inside(source.parent_path()),
-                                            "-I", "src", "-c", inside(source), "-o", object};
+        std::vector<std::string> command = {isC ? "/usr/bin/gcc" : "/usr/bin/g++",
+                                            isC ? "-std=c11" : "-std=c++17",
+                                            "-Wall",
+                                            "-Wextra",
+                                            "-pedantic",
+                                            "-O1",
+                                            "-I",
+                                            inside(source.parent_path()),
+                                            "-I",
+                                            "src",
+                                            "-c",
+                                            inside(source),
+                                            "-o",
+                                            object};
         std::string said;
-        if (remaining() <= 0 || runBuildTool(build.folder, command, said, remaining()) != 0) ok = false;
+        if (remaining() <= 0 || runBuildTool(build, command, said, remaining()) != 0) ok = false;
         build.diagnostics += said;
         build.objects.push_back(object);
     }
@@ -140,25 +157,23 @@ BuildResult buildSubmission(const Assignment &assignment, const std::string &sub
     link.insert(link.end(), build.objects.begin(), build.objects.end());
     if (allC) link.push_back("-lm");
     std::string said;
-    if (runBuildTool(build.folder, link, said, remaining()) != 0) {
+    if (runBuildTool(build, link, said, remaining()) != 0) {
         build.diagnostics += said;
         return build;
     }
     build.program = (fs::path(build.folder) / "program").string();
     if (build.objects.size() == 1) {
         // Step 4: the functions stage links the same object into the harness, main renamed.
-        if (runBuildTool(build.folder,
+        if (runBuildTool(build,
                          {"/usr/bin/objcopy", "--redefine-sym", "main=submission_main", build.objects[0],
                           "functions.o"},
                          said, remaining()) == 0)
             build.functionsObject = "functions.o";
     }
     // Step 5: the objects' symbols, for the source rules.
-    runBuildTool(build.folder, [&] {
-        std::vector<std::string> nm = {"/usr/bin/nm"};
-        nm.insert(nm.end(), build.objects.begin(), build.objects.end());
-        return nm;
-    }(), build.symbolTable, remaining());
+    std::vector<std::string> nm = {"/usr/bin/nm"};
+    nm.insert(nm.end(), build.objects.begin(), build.objects.end());
+    runBuildTool(build, nm, build.symbolTable, remaining());
     build.compiled = true;
     return build;
 }

@@ -15,6 +15,7 @@ struct BuildResult {
     bool warned = false;               // the compiler said anything at all
     std::string diagnostics;           // everything the compiler and linker printed
     std::string folder;                // the build folder: every build step's /work in the sandbox
+    int slot = 0;                      // the sandbox slot (uid) every build step runs on
     std::vector<std::string> sources;  // the copies of the submission's sources (in folder/src)
     std::vector<std::string> objects;  // one per source, relative to folder
     std::string program;               // the linked program (a full path)
@@ -35,12 +36,12 @@ std::vector<std::string> stageSubmission(const Assignment &assignment, const std
 // Builds the submission in the sandbox, in a fresh folder under `into` (which must exist):
 // every compile, link and objcopy is untrusted, with its own limits and 60 s for all.
 BuildResult buildSubmission(const Assignment &assignment, const std::string &submission,
-                            const std::string &into);
+                            const std::string &into, int slot);
 
 // Runs a build tool (compiler, linker, nm) on student bytes in the sandbox, working in
-// folder (the sandbox's /work), with readOnly also visible. Returns its exit status (-1
+// build.folder (the sandbox's /work) on build.slot, with readOnly also visible. Returns its exit status (-1
 // if it was stopped); output receives what it printed.
-int runBuildTool(const std::string &folder, const std::vector<std::string> &command, std::string &output,
+int runBuildTool(const BuildResult &build, const std::vector<std::string> &command, std::string &output,
                  double seconds = 30, const std::vector<std::string> &readOnly = {});
 
 }  // namespace dotslab::grader

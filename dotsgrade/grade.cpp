@@ -153,12 +153,13 @@ std::string linkHarness(const Assignment &assignment, const BuildResult &build, 
         assignment.name == "dotsboxes" ? DOTSGRADE_HARNESS_DOTSBOXES : DOTSGRADE_HARNESS_DOTSTRIANGLES;
     std::vector<std::string> archives = {library};
     for (const std::string &archive : words(DOTSGRADE_HARNESS_LIBRARIES)) archives.push_back(archive);
-    std::vector<std::string> command = {"/usr/bin/g++", "-o", "harness", build.functionsObject,
-                                        "-Wl,--whole-archive", library, "-Wl,--no-whole-archive"};
+    std::vector<std::string> command = {
+        "/usr/bin/g++",          "-o", "harness", build.functionsObject, "-Wl,--whole-archive", library,
+        "-Wl,--no-whole-archive"};
     command.insert(command.end(), archives.begin() + 1, archives.end());
     command.push_back("-lboost_unit_test_framework");
     for (const std::string &flag : words(DOTSGRADE_EXTRA_LINK_FLAGS)) command.push_back(flag);
-    if (runBuildTool(build.folder, command, said, 30, archives) != 0) return "";
+    if (runBuildTool(build, command, said, 30, archives) != 0) return "";
     return (fs::path(build.folder) / "harness").string();
 }
 
@@ -297,7 +298,7 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
     // The sandbox's uids must reach the build folder (and later the program and the
     // harness in it), but not list this one.
     fs::permissions(work, fs::perms::owner_all | fs::perms::group_exec | fs::perms::others_exec);
-    BuildResult build = buildSubmission(assignment, submission, work.string());
+    BuildResult build = buildSubmission(assignment, submission, work.string(), options.slot);
 
     std::vector<TestOutcome> &tests = report.tests;
     TestOutcome buildTest = plan[0], warnings = plan[1];

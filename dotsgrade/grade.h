@@ -47,7 +47,8 @@ struct TestOutcome {
 struct GradeReport {
     std::string assignment;
     std::string submission;
-    std::string isolation;  // how student code was isolated
+    std::string isolation;     // how student code was isolated
+    bool unsandboxed = false;  // graded with --unsafe-no-sandbox where no sandbox works
     std::vector<TestOutcome> tests;
 
     double score() const;

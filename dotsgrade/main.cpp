@@ -28,6 +28,7 @@ using namespace dotslab::grader;
 struct CommandLine {
     std::string assignment, submission, batchDir, jsonPath, junitPath, rubricPath, compare = "exact";
     bool explain = false;
+    bool unsafeNoSandbox = false;  // grade even where no sandbox works
     int jobs = 1;
     GradeOptions options;
 };
@@ -85,6 +86,7 @@ int gradeBatch(const Assignment &assignment, const CommandLine &cl) {
         for (std::size_t i; (i = next++) < entries.size();) {
             std::string student = entries[i].stem().string();
             results[i] = {student, gradeSubmission(assignment, entries[i].string(), options)};
+            results[i].second.unsandboxed = !dotslab::sandboxAvailable();
             if (!cl.jsonPath.empty())
                 writeFile((fs::path(cl.jsonPath) / (student + ".json")).string(),
                           gradescopeJson(results[i].second));
@@ -105,12 +107,26 @@ int gradeBatch(const Assignment &assignment, const CommandLine &cl) {
     return 0;
 }
 
+// Throws with the fix unless student code can be sandboxed here or the user said
+// --unsafe-no-sandbox (then untrusted runs are allowed without it).
+void requireSandbox(const CommandLine &cl) {
+    if (dotslab::sandboxAvailable()) return;
+    if (!cl.unsafeNoSandbox)
+        throw std::runtime_error(
+            "no sandbox: bubblewrap (bwrap) is missing or cannot create namespaces here, so student code "
+            "cannot be isolated and is not run. Install it (apt-get install bubblewrap); in a container, run "
+            "it with user namespaces allowed (e.g. docker --security-opt seccomp=unconfined "
+            "--security-opt apparmor=unconfined). To grade anyway WITHOUT isolation: --unsafe-no-sandbox");
+    dotslab::allowUnsandboxedRuns();
+}
+
 int run(const CommandLine &cl) {
     const Assignment &assignment = assignmentNamed(cl.assignment);
     if (cl.explain) {
         writeExplanation(assignment.name, plannedTests(assignment, cl.options), std::cout);
         return 0;
     }
+    requireSandbox(cl);
     if (!cl.batchDir.empty()) return gradeBatch(assignment, cl);
     if (cl.submission.empty()) throw CLI::ValidationError("give a SUBMISSION, --batch DIR or --explain");
     if (!fs::exists(cl.submission)) throw std::runtime_error("no such submission: " + cl.submission);
@@ -118,6 +134,7 @@ int run(const CommandLine &cl) {
     options.parallelRuns = static_cast<int>(
         std::clamp(std::thread::hardware_concurrency(), 1u, 64u));  // 64 + 3 slots fit a block
     GradeReport report = gradeSubmission(assignment, cl.submission, options);
+    report.unsandboxed = !dotslab::sandboxAvailable();
     writeTerminalReport(report, std::cout);
     if (!cl.jsonPath.empty()) writeFile(cl.jsonPath, gradescopeJson(report));
     if (!cl.junitPath.empty()) writeFile(cl.junitPath, junitXml(report));
@@ -156,6 +173,8 @@ int main(int argc, char **argv) {
     app.add_option("--junit", cl.junitPath, "write JUnit XML (a folder of files in batch mode)");
     app.add_option("--jobs", cl.jobs, "parallel gradings in batch mode (default 1)")
         ->check(CLI::Range(1, 64));
+    app.add_flag("--unsafe-no-sandbox", cl.unsafeNoSandbox,
+                 "grade even where bubblewrap cannot run: student code then runs WITHOUT isolation");
     app.add_option("--rubric", cl.rubricPath,
                    "JSON: points per category (build, warnings, rules, functions, "
                    "transcripts, tests, fuzz)")

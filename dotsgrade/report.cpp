@@ -5,6 +5,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "text/text_diff.h"
+
 namespace dotslab::grader {
 namespace {
 
@@ -54,11 +56,14 @@ std::string indented(const std::string &text) {
 }  // namespace
 
 void writeTerminalReport(const GradeReport &report, std::ostream &out) {
-    out << "dotsgrade " << report.assignment << ": " << report.submission << "\n";
+    // Nothing a student wrote reaches the terminal raw: no escape sequence can clear the
+    // screen or forge a score.
+    if (report.unsandboxed) out << "WARNING: graded WITHOUT a sandbox (--unsafe-no-sandbox)\n";
+    out << "dotsgrade " << report.assignment << ": " << controlsEscaped(report.submission) << "\n";
     for (const TestOutcome &t : report.tests) {
         out << (t.passed ? "  PASS " : "  FAIL ") << std::setw(6) << points(t.score) << "/" << std::left
             << std::setw(6) << points(t.maxScore) << std::right << t.name << "\n";
-        if (!t.passed && !t.output.empty()) out << indented(t.output);
+        if (!t.passed && !t.output.empty()) out << indented(controlsEscaped(t.output));
     }
     out << "Score: " << points(report.score()) << " / " << points(report.maxScore()) << "\n";
     out << "Isolation: " << report.isolation << "\n";
@@ -73,10 +78,13 @@ std::string gradescopeJson(const GradeReport &report) {
                          {"status", t.passed ? "passed" : "failed"},
                          {"output", t.output.empty() ? t.description : t.output},
                          {"visibility", "visible"}});
-    nlohmann::json results = {{"score", report.score()},
-                              {"output", "dotsgrade " + report.assignment + ". " + report.isolation},
-                              {"visibility", "visible"},
-                              {"tests", tests}};
+    nlohmann::json results = {
+        {"score", report.score()},
+        {"output",
+         std::string(report.unsandboxed ? "WARNING: graded WITHOUT a sandbox (--unsafe-no-sandbox). " : "") +
+             "dotsgrade " + report.assignment + ". " + report.isolation},
+        {"visibility", "visible"},
+        {"tests", tests}};
     return results.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 

@@ -14,6 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
@@ -26,6 +27,8 @@ namespace {
 
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
+
+std::atomic<bool> unsandboxedRunsAllowed{false};  // set by allowUnsandboxedRuns
 
 // Sandbox uids: 0x70000000 on, a range that no account, systemd dynamic user (61184-65519)
 // or container mapping (524288-1879048191) uses. DOTSGRADE_FIRST_UID moves it.
@@ -202,6 +205,10 @@ RunResult runProgram(const RunRequest &r) {
     static const bool subreaper = prctl(PR_SET_CHILD_SUBREAPER, 1) == 0;
     (void)subreaper;
     const bool sandboxed = r.untrusted && !bubblewrap().empty();
+    if (r.untrusted && !sandboxed && !unsandboxedRunsAllowed)
+        throw std::runtime_error(
+            "no sandbox: bubblewrap (bwrap) cannot run here, and untrusted code is not run "
+            "without it");
     if (dropPrivileges) {
         // The run's uid may enter the scratch folder and write in work/, nothing else of ours.
         chmod(scratch.path().c_str(), 0711);
@@ -252,8 +259,8 @@ RunResult runProgram(const RunRequest &r) {
     pid_t child = fork();
     if (child < 0) throw std::runtime_error("fork failed");
     if (child == 0)
-        startChild(r, inputFd, outPipe[1], errPipe[1], work.c_str(), argv.data(), r.untrusted ? envp.data() : nullptr,
-                   uid);
+        startChild(r, inputFd, outPipe[1], errPipe[1], work.c_str(), argv.data(),
+                   r.untrusted ? envp.data() : nullptr, uid);
     setpgid(child, child);
     close(inputFd);
     close(outPipe[1]);
@@ -334,8 +341,11 @@ RunResult runTrusted(const std::string &program, const std::vector<std::string> 
 
 bool sandboxAvailable() { return !bubblewrap().empty(); }
 
+void allowUnsandboxedRuns() { unsandboxedRunsAllowed = true; }
+
 const std::vector<std::string> &sandboxEnvironment() {
-    static const std::vector<std::string> environment = {"PATH=/usr/bin:/bin", "LANG=C", "LC_ALL=C", "HOME=/work"};
+    static const std::vector<std::string> environment = {"PATH=/usr/bin:/bin", "LANG=C", "LC_ALL=C",
+                                                         "HOME=/work"};
     return environment;
 }
 

@@ -56,6 +56,23 @@ std::string hintFor(std::string_view expected, std::string_view actual, bool las
 
 }  // namespace
 
+std::string controlsEscaped(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (char c : text) {
+        const unsigned char u = static_cast<unsigned char>(c);
+        if ((u < 0x20 && c != '\n' && c != '\t') || u == 0x7f) {
+            static const char kHex[] = "0123456789abcdef";
+            out += "\\x";
+            out += kHex[u >> 4];
+            out += kHex[u & 15];
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
 std::string visibleWhitespace(std::string_view text) {
     std::string out;
     for (char c : text) {

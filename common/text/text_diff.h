@@ -20,6 +20,10 @@ struct TextDifference {
 // carriage return, '⏎' for a newline, and other control bytes as \xNN.
 std::string visibleWhitespace(std::string_view text);
 
+// Returns text with every control character but newline and tab (escape sequences that
+// could clear a terminal or forge a line, carriage returns, NUL) shown as \xNN.
+std::string controlsEscaped(std::string_view text);
+
 // Returns how actual differs from expected (differs is false when they are equal).
 TextDifference firstDifference(std::string_view expected, std::string_view actual);
 
