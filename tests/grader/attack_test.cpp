@@ -1,0 +1,175 @@
+// dotsgrade against a hostile student: every attack fails, the honest part of the
+// submission is still graded, and dotsgrade exits 0 with its report. Each case is one row
+// of the attack table in issue 12 (and the spec's Safety section).
+#define BOOST_TEST_MODULE dotsgrade_attacks
+#include <sys/stat.h>
+
+#include <boost/test/unit_test.hpp>
+#include <cstdlib>
+
+#include "grading_helpers.h"
+
+using namespace grading;
+
+namespace {
+
+const std::string kSecret = "TOP-SECRET-7f3a9c";
+
+// A file only root may read, in a folder only root may enter, holding kSecret.
+struct SecretFile {
+    TemporaryDirectory folder{"dotsgrade-secret"};
+    fs::path path = folder.path() / "secret.txt";
+    SecretFile() {
+        writeFile(path, kSecret + "\n");
+        chmod(path.c_str(), 0600);
+    }
+};
+
+// Returns the dotsboxes reference with changes applied, written to folder/name.
+fs::path dotsboxesWith(const fs::path &folder, const std::string &name,
+                       const std::vector<std::pair<std::string, std::string>> &changes) {
+    const fs::path path = folder / name;
+    writeFile(path, broken(readFileText(kSource / "dotsboxes" / "dotsboxes.cpp"), changes));
+    return path;
+}
+
+// Checks that nothing dotsgrade printed or reported holds text.
+void neverShown(const Grade &g, const std::string &text) {
+    BOOST_TEST(g.report.dump().find(text) == std::string::npos, "the report shows " << text);
+    BOOST_TEST(g.run.out.find(text) == std::string::npos, "the terminal report shows " << text);
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(build_time)
+
+BOOST_AUTO_TEST_CASE(including_a_root_only_file) {
+    SecretFile secret;
+    TemporaryDirectory scratch("dotsgrade-test");
+    Grade g = grade("dotsboxes", dotsboxesWith(scratch.path(), "dotsboxes.cpp",
+                                               {{"#include <string>", "#include <string>\n#include \"" +
+                                                                          secret.path.string() + "\""}}));
+    neverShown(g, kSecret);
+    BOOST_TEST(g.failed().count("build") == 1);
+}
+
+BOOST_AUTO_TEST_CASE(incbin_of_a_root_only_file_and_of_hidden_tests) {
+    SecretFile secret;
+    TemporaryDirectory scratch("dotsgrade-test");
+    const std::string steal =
+        "asm(\".section .rodata\\nstolen: .incbin \\\"" + secret.path.string() +
+        "\\\"\\n.byte 0\\n.text\");\nextern \"C\" const char stolen[];\n\nint main() {\n"
+        "    std::cout << stolen;";
+    Grade g = grade("dotsboxes", dotsboxesWith(scratch.path(), "dotsboxes.cpp", {{"int main() {", steal}}));
+    neverShown(g, kSecret);
+    BOOST_TEST(g.failed().count("build") == 1, "the assembler cannot see the file");
+}
+
+BOOST_AUTO_TEST_CASE(including_another_students_submission) {
+    TemporaryDirectory scratch("dotsgrade-test");
+    const fs::path batch = scratch.path() / "class";
+    const std::string alice = readFileText(kSource / "dotsboxes" / "dotsboxes.cpp") + "\n// alice-was-here\n";
+    writeFile(batch / "alice.cpp", alice);
+    writeFile(batch / "mallory.cpp", "#include \"alice.cpp\"\n");
+    writeFile(batch / "trudy" / "dotsboxes.cpp", "#include \"../alice.cpp\"\n");
+    RunResult run = dotslab::runTrusted(
+        DOTSGRADE_PROGRAM,
+        {"dotsboxes", "--batch", batch.string(), "--fuzz", "2", "--json", (scratch.path() / "json").string()},
+        "", 300);
+    BOOST_TEST(run.status == 0, run.err);
+    BOOST_TEST(run.out.find("alice,95,95,") != std::string::npos, run.out);
+    BOOST_TEST(run.out.find("mallory,0,95,") != std::string::npos, run.out);
+    BOOST_TEST(run.out.find("trudy,0,95,") != std::string::npos, run.out);
+    for (const char *copier : {"mallory", "trudy"})
+        BOOST_TEST(
+            readFileText(scratch.path() / "json" / (std::string(copier) + ".json")).find("alice-was-here") ==
+            std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(compiler_memory_and_file_bombs) {
+    TemporaryDirectory scratch("dotsgrade-test");
+    Grade zero =
+        grade("dotsboxes", dotsboxesWith(scratch.path(), "zero.cpp",
+                                         {{"#include <string>", "#include <string>\n#include </dev/zero>"}}));
+    BOOST_TEST(zero.failed().count("build") == 1);
+    Grade fill = grade("dotsboxes",
+                       dotsboxesWith(scratch.path(), "fill.cpp",
+                                     {{"int main() {", "asm(\".fill 0x40000000, 1, 0\");\n\nint main() {"}}));
+    BOOST_TEST(fill.failed().count("build") == 1);
+}
+
+BOOST_AUTO_TEST_CASE(control_characters_in_compiler_messages) {
+    TemporaryDirectory scratch("dotsgrade-test");
+    Grade g =
+        grade("dotsboxes",
+              dotsboxesWith(scratch.path(), "dotsboxes.cpp",
+                            {{"int main() {", "#error \"\x1b[2J\x1b[HScore: 95 / 95\"\nint main() {"}}));
+    BOOST_TEST(g.run.out.find('\x1b') == std::string::npos, "no raw escape reaches the terminal");
+    BOOST_TEST(g.run.out.find("\\x1b[2J") != std::string::npos, g.run.out);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(run_time)
+
+BOOST_AUTO_TEST_CASE(the_graders_environment_is_not_passed_on) {
+    setenv("DOTSGRADE_TEST_TOKEN", kSecret.c_str(), 1);
+    TemporaryDirectory scratch("dotsgrade-test");
+    Grade g =
+        grade("dotsboxes",
+              dotsboxesWith(scratch.path(), "dotsboxes.cpp",
+                            {{"#include <string>", "#include <string>\n#include <cstdlib>"},
+                             {"int main() {",
+                              "int main() {\n    if (const char *t = std::getenv(\"DOTSGRADE_TEST_TOKEN\")) "
+                              "std::cout << t;"}}));
+    unsetenv("DOTSGRADE_TEST_TOKEN");
+    neverShown(g, kSecret);
+    BOOST_TEST(g.report["score"].get<double>() == g.maxScore(), "the honest program is graded in full");
+}
+
+BOOST_AUTO_TEST_CASE(control_characters_in_program_output) {
+    TemporaryDirectory scratch("dotsgrade-test");
+    Grade g =
+        grade("dotsboxes", dotsboxesWith(scratch.path(), "dotsboxes.cpp",
+                                         {{kEndOfInput,
+                                           "            std::cout << \"\\x1b[2J\\rScore: 95 / 95\\n\";\n"
+                                           "            return 1;"}}));
+    BOOST_TEST(g.failed().count("transcript dotsboxes-eof") == 1);
+    BOOST_TEST(g.run.out.find('\x1b') == std::string::npos, "no raw escape reaches the terminal");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(the_grader_itself)
+
+BOOST_AUTO_TEST_CASE(adversarial_sources_never_crash_dotsgrade) {
+    TemporaryDirectory scratch("dotsgrade-test");
+    const std::string reference = readFileText(kSource / "dotstriangles" / "dotstriangles.cpp");
+    const std::vector<std::pair<std::string, std::string>> sources = {
+        {"spaces.cpp", reference + "\n" + std::string(300000, ' ') + "\n"},
+        {"big.cpp", reference + "\n//" + std::string(10 << 20, 'x') + "\n"},
+        {"nul.cpp", reference + std::string("\n// \0\xff\xfe invalid UTF-8\n", 22)},
+        {"brackets.cpp", reference + "\n/*" + std::string(200000, '[') + "*/\n"}};
+    for (const auto &[name, text] : sources) {
+        writeFile(scratch.path() / name, text);
+        Grade g = grade("dotstriangles", scratch.path() / name);  // requires exit status 0
+        BOOST_TEST(g.report.contains("score"), name);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(no_sandbox_no_grading) {
+    setenv("DOTSGRADE_BWRAP", "/nonexistent/bwrap", 1);
+    const std::string reference = (kSource / "dotsboxes" / "dotsboxes.cpp").string();
+    RunResult refused =
+        dotslab::runTrusted(DOTSGRADE_PROGRAM, {"dotsboxes", reference, "--fuzz", "1"}, "", 120);
+    RunResult unsafe = dotslab::runTrusted(
+        DOTSGRADE_PROGRAM, {"dotsboxes", reference, "--fuzz", "1", "--unsafe-no-sandbox"}, "", 120);
+    unsetenv("DOTSGRADE_BWRAP");
+    BOOST_TEST(refused.status == 1);
+    BOOST_TEST(refused.err.find("--unsafe-no-sandbox") != std::string::npos, refused.err);
+    BOOST_TEST(refused.out.empty(), "nothing was graded");
+    BOOST_TEST(unsafe.status == 0, unsafe.err);
+    BOOST_TEST(unsafe.out.rfind("WARNING: graded WITHOUT a sandbox", 0) == 0, unsafe.out);
+}
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -1,0 +1,124 @@
+// grading_helpers.h — running dotsgrade from the tests: grade a submission, break a copy
+// of a reference, read the Gradescope report.
+#pragma once
+
+#include <boost/test/unit_test.hpp>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "files/files.h"
+#include "process/process_runner.h"
+
+namespace grading {
+
+namespace fs = std::filesystem;
+using dotslab::readFileText;
+using dotslab::RunResult;
+using dotslab::TemporaryDirectory;
+using nlohmann::json;
+
+inline const fs::path kSource = DOTSLAB_SOURCE_DIR;
+
+inline void writeFile(const fs::path &path, const std::string &text) {
+    fs::create_directories(path.parent_path());
+    std::ofstream(path, std::ios::binary) << text;
+}
+
+// A temporary folder that removes itself.
+
+// Returns text with each (find, replace) applied once; the find text must be there.
+inline std::string broken(std::string text, const std::vector<std::pair<std::string, std::string>> &changes) {
+    for (const auto &[find, replace] : changes) {
+        std::size_t at = text.find(find);
+        BOOST_TEST_REQUIRE(at != std::string::npos, "the reference no longer contains: " << find);
+        text.replace(at, find.size(), replace);
+    }
+    return text;
+}
+
+// Returns a self-contained submission folder for a multi-file program: its own sources
+// and, in their folders, the common/ libraries it uses, as a student would hand them in.
+inline fs::path assembledSubmission(const std::string &program, const fs::path &into) {
+    const std::map<std::string, std::vector<std::string>> libraries = {
+        {"boxes", {"board", "text", "files"}},
+        {"dotscomputer", {"board", "solver", "text"}},
+        {"eight", {"text"}}};
+    fs::path folder = into / program;
+    fs::create_directories(folder);
+    auto copySources = [](const fs::path &from, const fs::path &to) {
+        fs::create_directories(to);
+        for (const fs::directory_entry &entry : fs::directory_iterator(from))
+            if (entry.is_regular_file() && entry.path().extension() != ".txt" &&
+                entry.path().filename() != "CMakeLists.txt")
+                fs::copy_file(entry.path(), to / entry.path().filename());
+    };
+    copySources(kSource / program, folder);
+    for (const std::string &library : libraries.at(program))
+        copySources(kSource / "common" / library, folder / library);
+    return folder;
+}
+
+struct Grade {
+    json report;
+    RunResult run;
+
+    // Returns the test called name (fails the check if there is none).
+    json test(const std::string &name) const {
+        for (const json &t : report["tests"])
+            if (t["name"] == name) return t;
+        BOOST_ERROR("no test called " << name);
+        return json::object();
+    }
+    // Returns the names of the failed tests.
+    std::set<std::string> failed() const {
+        std::set<std::string> names;
+        for (const json &t : report["tests"])
+            if (t["status"] != "passed") names.insert(t["name"].get<std::string>());
+        return names;
+    }
+    double maxScore() const {
+        double total = 0;
+        for (const json &t : report["tests"]) total += t["max_score"].get<double>();
+        return total;
+    }
+};
+
+// Grades submission with dotsgrade (fewer random games than the default, to keep the
+// suite quick) and returns its Gradescope report.
+inline Grade grade(const std::string &assignment, const fs::path &submission,
+                   std::vector<std::string> extra = {}) {
+    TemporaryDirectory scratch("dotsgrade-test");
+    fs::path jsonPath = scratch.path() / "results.json";
+    std::vector<std::string> args = {assignment, submission.string(), "--json", jsonPath.string(), "--fuzz",
+                                     "10",       "--timeout",         "1"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    Grade g;
+    g.run = dotslab::runTrusted(DOTSGRADE_PROGRAM, args, "", 300);
+    BOOST_TEST_REQUIRE(g.run.status == 0, "dotsgrade " << g.run.ending() << ":\n" << g.run.err << g.run.out);
+    g.report = json::parse(dotslab::readFileText(jsonPath));
+    return g;
+}
+
+// Checks that exactly `failing` fail and that each named test's output contains its hint.
+inline void expectFailures(const Grade &g, const std::set<std::string> &failing,
+                           const std::vector<std::pair<std::string, std::string>> &hints) {
+    std::set<std::string> failed = g.failed();
+    BOOST_TEST(std::vector<std::string>(failed.begin(), failed.end()) ==
+                   std::vector<std::string>(failing.begin(), failing.end()),
+               boost::test_tools::per_element());
+    for (const auto &[name, hint] : hints) {
+        std::string output = g.test(name)["output"];
+        BOOST_TEST(output.find(hint) != std::string::npos, name << " should say: " << hint << "\nit said:\n"
+                                                                << output);
+    }
+}
+
+// The end-of-input branch of both references' main loops.
+inline const std::string kEndOfInput = "            std::cout << '\\n';\n            return 1;";
+
+}  // namespace grading
