@@ -14,7 +14,7 @@ struct BuildResult {
     bool compiled = false;             // every source compiled and the program linked
     bool warned = false;               // the compiler said anything at all
     std::string diagnostics;           // everything the compiler and linker printed
-    std::string folder;                // the build folder: every build step's /work in the sandbox
+    std::string folder;                // the build folder: every build step's working folder in the sandbox
     int slot = 0;                      // the sandbox slot (uid) every build step runs on
     std::vector<std::string> sources;  // the copies of the submission's sources (in folder/src)
     std::vector<std::string> objects;  // one per source, relative to folder
@@ -39,7 +39,7 @@ BuildResult buildSubmission(const Assignment &assignment, const std::string &sub
                             const std::string &into, int slot);
 
 // Runs a build tool (compiler, linker, nm) on student bytes in the sandbox, working in
-// build.folder (the sandbox's /work) on build.slot, with readOnly also visible. Returns its exit status (-1
+// build.folder (the sandbox's working folder) on build.slot, with readOnly also visible. Returns its exit status (-1
 // if it was stopped); output receives what it printed.
 int runBuildTool(const BuildResult &build, const std::vector<std::string> &command, std::string &output,
                  double seconds = 30, const std::vector<std::string> &readOnly = {});

@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "build.h"
+#include "function_checks.h"
 #include "packed/console_model.h"
 #include "packed/packed_games.h"
 #include "source_rules.h"
@@ -144,28 +145,27 @@ TestOutcome outcome(const std::string &category, const std::string &name, const 
     return t;
 }
 
-// Links the submission's functions into the prebuilt harness for its game, in the
-// sandbox (it reads the student's object). Returns the runner's path, or "" with what the
-// linker said in `said`.
+// Links the submission's functions into the prebuilt worker for its game (the process
+// that makes the calls; see function_checks.h), in the sandbox: it reads the student's
+// object. Returns the worker's path, or "" with what the linker said in `said`.
 std::string linkHarness(const Assignment &assignment, const BuildResult &build, std::string &said) {
     if (build.functionsObject.empty()) return "";
     const std::string library =
-        assignment.name == "dotsboxes" ? DOTSGRADE_HARNESS_DOTSBOXES : DOTSGRADE_HARNESS_DOTSTRIANGLES;
+        assignment.name == "dotsboxes" ? DOTSGRADE_WORKER_DOTSBOXES : DOTSGRADE_WORKER_DOTSTRIANGLES;
     std::vector<std::string> archives = {library};
     for (const std::string &archive : words(DOTSGRADE_HARNESS_LIBRARIES)) archives.push_back(archive);
     std::vector<std::string> command = {
-        "/usr/bin/g++",          "-o", "harness", build.functionsObject, "-Wl,--whole-archive", library,
+        "/usr/bin/g++",          "-o", "worker", build.functionsObject, "-Wl,--whole-archive", library,
         "-Wl,--no-whole-archive"};
     command.insert(command.end(), archives.begin() + 1, archives.end());
-    command.push_back("-lboost_unit_test_framework");
     for (const std::string &flag : words(DOTSGRADE_EXTRA_LINK_FLAGS)) command.push_back(flag);
     if (runBuildTool(build, command, said, 30, archives) != 0) return "";
-    return (fs::path(build.folder) / "harness").string();
+    return (fs::path(build.folder) / "worker").string();
 }
 
 // Runs the three harness suites at once, each on a slot of its own (options.slot + 0..2).
-void functionStage(const BuildResult &build, const std::string &runner, const std::string &said,
-                   const GradeOptions &options, std::vector<TestOutcome> &tests) {
+void functionStage(const PackedGame &game, const BuildResult &build, const std::string &runner,
+                   const std::string &said, const GradeOptions &options, std::vector<TestOutcome> &tests) {
     const std::vector<std::pair<std::string, std::string>> suites = {
         {"spec_examples", "the spec's example encodings and figures"},
         {"equivalence",
@@ -180,23 +180,15 @@ void functionStage(const BuildResult &build, const std::string &runner, const st
             outcomes[k].output =
                 build.functionsObject.empty()
                     ? "not run: the function harness needs a single source file\n"
-                    : "not run: the harness could not be linked with your functions:\n" + said;
+                    : "not run: your functions could not be linked into the checker:\n" + said;
             continue;
         }
         running.emplace_back([&, k] {
-            RunRequest request;
-            request.program = runner;
-            request.args = {"--run_test=" + suites[k].first, "--report_level=no", "--log_level=error",
-                            "--color_output=no"};
-            request.limits = options.limits;
-            request.limits.seconds = 60;
-            request.limits.memoryMb = DOTSGRADE_SANITIZED ? 0 : 1024;
-            request.slot = options.slot + static_cast<int>(k);
-            RunResult run = runProgram(request);
-            outcomes[k].passed = run.exited() && run.status == 0;
-            if (!outcomes[k].passed)
-                outcomes[k].output =
-                    run.err.substr(0, 6000) + (run.exited() ? "" : "the harness was " + run.ending() + "\n");
+            // The worker only answers; the verdict is made here.
+            const SuiteVerdict verdict =
+                judgeFunctions(runner, suites[k].first, game, options.slot + static_cast<int>(k));
+            outcomes[k].passed = verdict.passed;
+            outcomes[k].output = verdict.output;
         });
     }
     for (std::thread &thread : running) thread.join();
@@ -330,7 +322,9 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
     std::thread functions([&] {
         GradeOptions mine = options;
         mine.slot = options.slot + std::max(1, options.parallelRuns);
-        if (!assignment.functions.empty()) functionStage(build, runner, linkSaid, mine, functionTests);
+        if (!assignment.functions.empty())
+            functionStage(assignment.name == "dotsboxes" ? dotsboxesGame() : dotstrianglesGame(), build,
+                          runner, linkSaid, mine, functionTests);
     });
     std::thread rules([&] {
         for (const RuleResult &rule : checkSourceRules(assignment, build)) {

@@ -30,6 +30,9 @@ using Clock = std::chrono::steady_clock;
 
 std::atomic<bool> unsandboxedRunsAllowed{false};  // set by allowUnsandboxedRuns
 
+// Where a run works inside the sandbox: a path no host file a run may read (readOnly) is at.
+constexpr const char *kSandboxWork = "/sandbox/work";
+
 // Sandbox uids: 0x70000000 on, a range that no account, systemd dynamic user (61184-65519)
 // or container mapping (524288-1879048191) uses. DOTSGRADE_FIRST_UID moves it.
 constexpr uid_t kDefaultFirstSlotUid = 0x70000000;
@@ -231,7 +234,7 @@ RunResult runProgram(const RunRequest &r) {
         words = {bubblewrap(), "--unshare-all", "--die-with-parent", "--new-session", "--clearenv",
                  "--ro-bind", "/usr", "/usr", "--symlink", "usr/lib", "/lib", "--symlink", "usr/lib64", "/lib64",
                  "--symlink", "usr/bin", "/bin", "--dev", "/dev", "--proc", "/proc",
-                 "--size", tmpBytes, "--tmpfs", "/tmp", "--bind", work.string(), "/work", "--chdir", "/work"};
+                 "--size", tmpBytes, "--tmpfs", "/tmp", "--bind", work.string(), kSandboxWork, "--chdir", kSandboxWork};
         // clang-format on
         for (const std::string &path : r.readOnly) words.insert(words.end(), {"--ro-bind", path, path});
         for (const std::string &variable : sandboxEnvironment()) {
@@ -350,7 +353,7 @@ void allowUnsandboxedRuns() { unsandboxedRunsAllowed = true; }
 
 const std::vector<std::string> &sandboxEnvironment() {
     static const std::vector<std::string> environment = {"PATH=/usr/bin:/bin", "LANG=C", "LC_ALL=C",
-                                                         "HOME=/work"};
+                                                         "HOME=/sandbox/work"};
     return environment;
 }
 

@@ -48,7 +48,7 @@ struct RunRequest {
     Limits limits;
     bool untrusted = true;  // false for our own programs and the compiler: no sandbox, no uid change
     int slot = 0;           // parallel slot: runs in the same slot never overlap
-    // Untrusted runs: an existing folder of ours to work in (seen as /work, writable,
+    // Untrusted runs: an existing folder of ours to work in (seen as /sandbox/work, writable,
     // handed over to the run's uid), instead of a fresh empty one. Builds use it.
     std::string folder;
     // Untrusted runs: more files or folders the run may read, seen at their own paths.

@@ -138,6 +138,52 @@ BOOST_AUTO_TEST_CASE(control_characters_in_program_output) {
     BOOST_TEST(g.run.out.find('\x1b') == std::string::npos, "no raw escape reaches the terminal");
 }
 
+// A broken isFilled (always false) plus a trick meant to pass anyway.
+Grade brokenFunctionsWithTrick(const fs::path &folder, const std::string &trick) {
+    return grade(
+        "dotsboxes",
+        dotsboxesWith(folder, "dotsboxes.cpp",
+                      {{"#include <string>",
+                        "#include <string>\n#include <cstdlib>\n#include <csignal>\n"
+                        "#include <unistd.h>\n" +
+                            trick},
+                       {"bool isFilled(long long grid, int pos) { return digitAt(grid, pos) == 1; }",
+                        "bool isFilled(long long grid, int pos) { return digitAt(grid, pos) == 2; }"}}));
+}
+
+BOOST_AUTO_TEST_CASE(a_constructor_that_exits_with_success) {
+    TemporaryDirectory scratch("dotsgrade-test");
+    Grade g = brokenFunctionsWithTrick(scratch.path(), "struct Quit { Quit() { _exit(0); } } quit;\n");
+    for (const char *suite : {"functions spec_examples", "functions equivalence", "functions rendering"})
+        BOOST_TEST(g.failed().count(suite) == 1, suite << " must not pass for free");
+}
+
+BOOST_AUTO_TEST_CASE(printing_fake_success_and_killing_the_parent) {
+    TemporaryDirectory scratch("dotsgrade-test");
+    const std::string trick =
+        "struct Fake { Fake() { std::cout << \"*** No errors detected\\n\"; std::cerr << \"passed\\n\";\n"
+        "    kill(getppid(), SIGKILL); } } fake;\n";
+    Grade g = brokenFunctionsWithTrick(scratch.path(), trick);
+    BOOST_TEST(g.failed().count("functions equivalence") == 1);
+    BOOST_TEST(g.failed().count("functions spec_examples") == 1);
+    const std::string output = g.test("functions equivalence")["output"];
+    BOOST_TEST(output.find("isFilled(") != std::string::npos, "the wrong call is named: " << output);
+}
+
+BOOST_AUTO_TEST_CASE(exit_inside_a_mandated_function_is_a_failure) {
+    TemporaryDirectory scratch("dotsgrade-test");
+    Grade g = grade("dotsboxes",
+                    dotsboxesWith(scratch.path(), "dotsboxes.cpp",
+                                  {{"#include <string>", "#include <string>\n#include <cstdlib>"},
+                                   {"int gameState(long long grid) {",
+                                    "int gameState(long long grid) {\n    if (grid == 111111111111111150LL) "
+                                    "std::exit(0);"}}));
+    BOOST_TEST(g.failed().count("functions equivalence") == 1);
+    const std::string output = g.test("functions equivalence")["output"];
+    BOOST_TEST(output.find("gameState(111111111111111150) ended the program") != std::string::npos, output);
+    BOOST_TEST(g.failed().count("functions rendering") == 0, "the other functions are still graded");
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 BOOST_AUTO_TEST_SUITE(the_grader_itself)

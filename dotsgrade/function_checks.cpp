@@ -1,0 +1,165 @@
+#include "function_checks.h"
+
+#include <cstdint>
+#include <cstring>
+#include <map>
+
+#include "harness/function_calls.h"
+#include "harness/grid_checks.h"
+#include "text/text_diff.h"
+
+namespace dotslab::grader {
+namespace {
+
+using namespace dotslab_harness;
+
+constexpr double kRunSeconds = 20;     // one worker run
+constexpr double kCarefulSeconds = 5;  // a re-run that finds the call that failed
+constexpr int kMostRestarts = 20;      // crashes tolerated in one suite
+constexpr long kAnswerLimitKb = 256 * 1024;
+
+// Reads the answers in a worker's output, in order.
+class AnswerReader {
+  public:
+    explicit AnswerReader(const std::string &bytes) : bytes_(bytes) {}
+    bool header(unsigned char &present) {
+        if (bytes_.empty()) return false;
+        present = static_cast<unsigned char>(bytes_[0]);
+        at_ = 1;
+        return true;
+    }
+    // Reads the next answer to a call of op; false if the output ends first.
+    bool next(Op op, Answer &answer) {
+        if (op != Op::kDisplay) return number(answer.value);
+        long long length = 0;
+        if (!fixed(4, length) || bytes_.size() - at_ < static_cast<std::size_t>(length)) return false;
+        answer.text = bytes_.substr(at_, static_cast<std::size_t>(length));
+        at_ += static_cast<std::size_t>(length);
+        return true;
+    }
+
+  private:
+    bool number(long long &value) { return fixed(8, value); }
+    bool fixed(int size, long long &value) {
+        if (bytes_.size() - at_ < static_cast<std::size_t>(size)) return false;
+        std::uint64_t v = 0;
+        for (int k = 0; k < size; ++k)
+            v |= static_cast<std::uint64_t>(static_cast<unsigned char>(bytes_[at_ + k])) << (8 * k);
+        at_ += static_cast<std::size_t>(size);
+        value = static_cast<long long>(v);
+        return true;
+    }
+    const std::string &bytes_;
+    std::size_t at_ = 0;
+};
+
+// Returns how a worker run that stopped early ended, in the words of the call it made.
+std::string stoppedAt(const std::string &call, const RunResult &run, double seconds) {
+    if (run.timedOut)
+        return call + " never returned (stopped after " + std::to_string(static_cast<int>(seconds)) +
+               " s); the calls after it were not made";
+    if (run.outputLimited) return call + " printed far too much; the calls after it were not made";
+    if (run.signal != 0)
+        return call + " crashed: " + run.ending() + (run.signal == 11 ? ", a memory access violation" : "");
+    return call + " ended the program (" + run.ending() +
+           "): the submission called exit() inside a mandated function, which must return to its caller";
+}
+
+RunResult runWorker(const std::string &worker, const std::string &suite, std::size_t from, bool careful,
+                    int slot) {
+    RunRequest request;
+    request.program = worker;
+    request.args = {suite, std::to_string(from), careful ? "1" : "0"};
+    request.limits.seconds = careful ? kCarefulSeconds : kRunSeconds;
+    request.limits.memoryMb = DOTSGRADE_SANITIZED ? 0 : 1024;
+    request.limits.outputKb = kAnswerLimitKb;
+    request.slot = slot;
+    return runProgram(request);
+}
+
+}  // namespace
+
+SuiteVerdict judgeFunctions(const std::string &worker, const std::string &suite, const PackedGame &game,
+                            int slot) {
+    const SubmissionApi names{game,
+                              nullptr,
+                              nullptr,
+                              nullptr,
+                              nullptr,
+                              nullptr,
+                              game.kind == PackedGame::Kind::kDotsboxes ? "displayGrid" : "printGrid"};
+    const std::vector<Call> calls = suiteCalls(suite, game);
+    std::map<Op, CheckReport> reports;  // per function, in Op order
+    std::vector<std::string> problems;  // missing functions, crashes, hangs
+    auto reportOf = [&](Op op) -> CheckReport & {
+        return reports.try_emplace(op, functionName(op, names)).first->second;
+    };
+
+    std::size_t from = 0;
+    bool careful = false;
+    for (int restarts = 0; from < calls.size();) {
+        const RunResult run = runWorker(worker, suite, from, careful, slot);
+        AnswerReader reader(run.out);
+        unsigned char present = 0;
+        if (!reader.header(present)) {
+            problems.push_back("the functions' process ended before making any call (" + run.ending() +
+                               "): a global object whose constructor ends the program?" +
+                               (run.err.empty() ? "" : "\nit said: " + run.err.substr(0, 500)));
+            for (std::size_t i = from; i < calls.size(); ++i)
+                ++reportOf(calls[i].op).calls, ++reportOf(calls[i].op).failures;
+            break;
+        }
+        std::size_t i = from;
+        for (; i < calls.size(); ++i) {
+            const Call &call = calls[i];
+            CheckReport &report = reportOf(call.op);
+            if (!(present >> static_cast<int>(call.op) & 1)) {
+                ++report.calls;
+                report.fail("missing mandated function: " +
+                            prototype(names, functionName(call.op, names).c_str()));
+                continue;
+            }
+            Answer got;
+            if (!reader.next(call.op, got)) break;
+            ++report.calls;
+            const Answer want = modelAnswer(game, call);
+            if (got == want) continue;
+            if (call.op == Op::kDisplay)
+                report.fail(callText(call, names) + ": " + describe(firstDifference(want.text, got.text)));
+            else
+                report.fail(callText(call, names) + ": expected " + std::to_string(want.value) + ", got " +
+                            std::to_string(got.value));
+        }
+        if (i == calls.size()) break;
+        if (!careful) {  // find the very call that failed: answers are flushed one by one
+            careful = true;
+            from = i;
+            continue;
+        }
+        const std::string call = callText(calls[i], names);
+        problems.push_back(stoppedAt(call, run, kCarefulSeconds));
+        ++reportOf(calls[i].op).calls;
+        ++reportOf(calls[i].op).failures;
+        if (run.timedOut || run.outputLimited || ++restarts > kMostRestarts) break;
+        from = i + 1;
+        careful = false;
+    }
+
+    SuiteVerdict verdict;
+    verdict.passed = problems.empty();
+    for (const std::string &problem : problems) verdict.output += problem + "\n";
+    std::map<std::string, bool> missingSaid;
+    for (const auto &[op, report] : reports) {
+        if (report.ok()) continue;
+        verdict.passed = false;
+        // A missing function is said once, not once per call.
+        if (!report.examples.empty() && report.examples[0].rfind("missing mandated function", 0) == 0) {
+            verdict.output += report.examples[0] + "\n";
+            continue;
+        }
+        verdict.output += report.summary() + "\n";
+    }
+    return verdict;
+}
+
+}  // namespace dotslab::grader

@@ -1,0 +1,60 @@
+// function_calls.h — the harness's checks as plain lists of calls, so that an untrusted
+// process can make the calls and a trusted one can judge the answers.
+//
+// The grader runs the student's functions in a worker process of their own (see
+// function_worker.cpp) that only computes: it makes every call of a suite, in order, and
+// streams the answers back. The grader compares them with the model. Nothing the
+// student's code does (exit statuses, printed text, constructors) can turn a wrong
+// answer into a right one.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "harness/submission_api.h"
+
+namespace dotslab_harness {
+
+enum class Op : std::uint8_t { kDisplay, kIsFilled, kPlayerScore, kUpdateGrid, kGameState };
+constexpr int kOpCount = 5;
+
+// One call of a mandated function.
+struct Call {
+    Op op = Op::kIsFilled;
+    long long grid = 0;
+    int a = 0;  // isFilled, updateGrid: pos; playerScore: p
+    int b = 0;  // updateGrid: p
+};
+
+// What a call gives back: a number (bools as 0/1, updateGrid's new grid) or printed text.
+struct Answer {
+    long long value = 0;
+    std::string text;
+    friend bool operator==(const Answer &x, const Answer &y) {
+        return x.value == y.value && x.text == y.text;
+    }
+};
+
+// Returns the suites the worker knows, in order: spec_examples, equivalence, rendering.
+const std::vector<std::string> &suiteNames();
+
+// Returns every call of suite on game, in the order the worker makes them.
+std::vector<Call> suiteCalls(const std::string &suite, const dotslab::PackedGame &game);
+
+// Returns the function of an op as the game names it ("displayGrid", "isFilled").
+std::string functionName(Op op, const SubmissionApi &api);
+
+// Returns call as the student would write it: "isFilled(1101011110110110, 7)".
+std::string callText(const Call &call, const SubmissionApi &api);
+
+// Returns true if the submission defines op's function.
+bool defines(const SubmissionApi &api, Op op);
+
+// Returns the model's answer to call.
+Answer modelAnswer(const dotslab::PackedGame &game, const Call &call);
+
+// Returns the submission's answer to call, made in this process (op's function must exist).
+Answer submissionAnswer(const SubmissionApi &api, const Call &call);
+
+}  // namespace dotslab_harness
