@@ -174,6 +174,9 @@ BuildResult buildSubmission(const Assignment &assignment, const std::string &sub
     std::vector<std::string> nm = {"/usr/bin/nm"};
     nm.insert(nm.end(), build.objects.begin(), build.objects.end());
     runBuildTool(build, nm, build.symbolTable, remaining());
+    std::vector<std::string> objdump = {"/usr/bin/objdump", "-d", "--no-show-raw-insn"};
+    objdump.insert(objdump.end(), build.objects.begin(), build.objects.end());
+    runBuildTool(build, objdump, build.disassembly, remaining());
     build.compiled = true;
     return build;
 }

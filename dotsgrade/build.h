@@ -21,6 +21,7 @@ struct BuildResult {
     std::string program;               // the linked program (a full path)
     std::string functionsObject;       // single-source submissions: the object with main renamed (relative)
     std::string symbolTable;           // what nm lists for the objects
+    std::string disassembly;           // what objdump -d shows of the objects (the floating-point rule)
 };
 
 // Returns the source files of a submission: the file itself, or every plain file (no

@@ -184,6 +184,23 @@ BOOST_AUTO_TEST_CASE(exit_inside_a_mandated_function_is_a_failure) {
     BOOST_TEST(g.failed().count("functions rendering") == 0, "the other functions are still graded");
 }
 
+BOOST_AUTO_TEST_CASE(rules_that_cannot_be_dodged) {
+    TemporaryDirectory scratch("dotsgrade-test");
+    Grade inNamespace = grade("dotsboxes", dotsboxesWith(scratch.path(), "namespace.cpp",
+                                                         {{"int main() {",
+                                                           "namespace s {\nlong long moves;\n}\n\n"
+                                                           "int main() {\n    s::moves++;"}}));
+    expectFailures(inNamespace, {"rule no_globals"}, {{"rule no_globals", "global variable: s::moves"}});
+    const std::string viaMacro =
+        "#define D(a, b) a##b\nint main() {\n    long long seed = 0;\n    std::cin >> seed;\n"
+        "    D(dou, ble) half = seed / 2.5;\n    if (half > 1e9) std::cout << \"\";";
+    Grade macro =
+        grade("dotsboxes", dotsboxesWith(scratch.path(), "macro.cpp", {{"int main() {", viaMacro}}));
+    BOOST_TEST(macro.failed().count("rule no_floating_point") == 1);
+    BOOST_TEST(macro.test("rule no_floating_point")["output"].get<std::string>().find("in main") !=
+               std::string::npos);
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 BOOST_AUTO_TEST_SUITE(the_grader_itself)
