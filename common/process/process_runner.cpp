@@ -1,6 +1,7 @@
 #include "process/process_runner.h"
 
 #include "files/files.h"
+#include "process/run_group.h"
 
 #include <fcntl.h>
 #include <grp.h>
@@ -20,6 +21,8 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <limits>
+#include <memory>
 #include <stdexcept>
 
 namespace dotslab {
@@ -155,14 +158,15 @@ void setLimit(int resource, rlim_t value) {
 
 // In the child, between fork and exec: only async-signal-safe calls.
 [[noreturn]] void startChild(const RunRequest &r, int inputFd, int outFd, int errFd, const char *workDir,
-                             char *const argv[], char *const envp[], uid_t uid) {
+                             char *const argv[], char *const envp[], uid_t uid, const RunGroup *group) {
     setpgid(0, 0);
     if (dup2(inputFd, 0) < 0 || dup2(outFd, 1) < 0 || dup2(errFd, 2) < 0) _exit(126);
     for (int fd = 3; fd < 1024; ++fd) close(fd);
     if (r.untrusted) {
         const Limits &l = r.limits;
         setLimit(RLIMIT_CPU, static_cast<rlim_t>(l.seconds) + 1);
-        setLimit(RLIMIT_AS, static_cast<rlim_t>(l.memoryMb) << 20);
+        if (l.memoryMb > 0) setLimit(RLIMIT_AS, static_cast<rlim_t>(l.memoryMb) << 20);
+        if (group != nullptr && group->ready() && !group->joinFromChild()) _exit(126);
         setLimit(RLIMIT_FSIZE, static_cast<rlim_t>(l.fileSizeKb) << 10);
         setLimit(RLIMIT_CORE, 0);
         if (isRoot()) {
@@ -195,6 +199,7 @@ bool drain(int fd, std::string &text, std::size_t cap, bool &overflowed) {
 std::string RunResult::ending() const {
     if (timedOut) return "stopped at the time limit (still running: an endless loop, or waiting for input?)";
     if (outputLimited) return "stopped for printing more than the output limit";
+    if (memoryLimited) return "stopped for using more than its memory limit (all its processes together)";
     if (signal != 0) return "killed by signal " + std::to_string(signal) + " (" + strsignal(signal) + ")";
     return "exit status " + std::to_string(status);
 }
@@ -208,6 +213,15 @@ RunResult runProgram(const RunRequest &r) {
     for (const std::string &file : r.inputFiles) fs::copy_file(file, work / fs::path(file).filename());
 
     const bool dropPrivileges = r.untrusted && isRoot();
+    // The run's memory and processes counted together, children included, where we may.
+    static std::atomic<unsigned> groupsMade{0};
+    std::unique_ptr<RunGroup> group;
+    if (dropPrivileges)
+        group = std::make_unique<RunGroup>(
+            "run-" + std::to_string(getpid()) + "-" + std::to_string(r.slot) + "-" +
+                std::to_string(groupsMade++),
+            r.limits.memoryMb > 0 ? r.limits.memoryMb << 20 : std::numeric_limits<long>::max(),
+            r.limits.processes);
     const uid_t uid =
         dropPrivileges ? firstUidOfThisGrader() + static_cast<uid_t>(r.slot % kSlotsPerGrader) : 0;
     static const bool subreaper = prctl(PR_SET_CHILD_SUBREAPER, 1) == 0;
@@ -229,13 +243,25 @@ RunResult runProgram(const RunRequest &r) {
     std::vector<std::string> words;
     if (sandboxed) {
         // A run's /tmp holds at most what it may write to files (all children together).
-        const std::string tmpBytes = std::to_string(std::max(1L, r.limits.fileSizeKb) << 10);
+        const std::string tmpBytes = std::to_string(std::max(1L, r.limits.diskKb) << 10);
         // clang-format off
         words = {bubblewrap(), "--unshare-all", "--die-with-parent", "--new-session", "--clearenv",
                  "--ro-bind", "/usr", "/usr", "--symlink", "usr/lib", "/lib", "--symlink", "usr/lib64", "/lib64",
                  "--symlink", "usr/bin", "/bin", "--dev", "/dev", "--proc", "/proc",
-                 "--size", tmpBytes, "--tmpfs", "/tmp", "--bind", work.string(), kSandboxWork, "--chdir", kSandboxWork};
+                 "--size", tmpBytes, "--tmpfs", "/tmp"};
         // clang-format on
+        if (r.folder.empty()) {
+            // A fresh run writes to a size-capped tmpfs (never our disk); its input files
+            // are bound into it one by one.
+            words.insert(words.end(), {"--size", tmpBytes, "--tmpfs", kSandboxWork});
+            for (const fs::directory_entry &entry : fs::directory_iterator(work))
+                words.insert(words.end(),
+                             {"--bind", entry.path().string(),
+                              std::string(kSandboxWork) + "/" + entry.path().filename().string()});
+        } else {
+            words.insert(words.end(), {"--bind", work.string(), kSandboxWork});
+        }
+        words.insert(words.end(), {"--chdir", kSandboxWork});
         for (const std::string &path : r.readOnly) words.insert(words.end(), {"--ro-bind", path, path});
         for (const std::string &variable : sandboxEnvironment()) {
             const std::size_t equals = variable.find('=');
@@ -268,7 +294,7 @@ RunResult runProgram(const RunRequest &r) {
     if (child < 0) throw std::runtime_error("fork failed");
     if (child == 0)
         startChild(r, inputFd, outPipe[1], errPipe[1], work.c_str(), argv.data(),
-                   r.untrusted ? envp.data() : nullptr, uid);
+                   r.untrusted ? envp.data() : nullptr, uid, group.get());
     setpgid(child, child);
     close(inputFd);
     close(outPipe[1]);
@@ -321,6 +347,8 @@ RunResult runProgram(const RunRequest &r) {
     if (exitFd >= 0) close(exitFd);
     result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     if (overflowed) result.outputLimited = true;
+    if (group && group->hitMemoryLimit() && result.signal == 0 && !result.timedOut)
+        result.memoryLimited = true;
     if (!result.timedOut && !result.outputLimited) {
         if (WIFSIGNALED(raw))
             result.signal = WTERMSIG(raw);
@@ -360,15 +388,19 @@ const std::vector<std::string> &sandboxEnvironment() {
 std::string isolationReport() {
     std::string report =
         bubblewrap().empty()
-            ? "bubblewrap (bwrap) is not available: student programs run without a filesystem and network "
-              "sandbox"
-            : "student programs run in a bubblewrap sandbox (no network; only the program, the system "
-              "libraries and an empty working folder are visible)";
-    report +=
-        isRoot()
-            ? ", as an unprivileged user of their own, with time, CPU, memory, file-size and process limits"
-            : ", with time, CPU, memory and file-size limits (not root: no separate user, no process limit)";
-    return report + ".";
+            ? "no sandbox (bubblewrap cannot run here): student programs can see the files and "
+              "network of this machine"
+            : "student programs run in a bubblewrap sandbox (no network; only the program, the "
+              "system libraries and an empty working folder are visible; a fixed environment)";
+    if (!isRoot())
+        return report +
+               ", with time, CPU, per-process memory and file-size limits (not root: no separate user, "
+               "no process limit).";
+    report += ", as an unprivileged user of their own, with time, CPU, file-size and disk limits";
+    report += controlGroupsAvailable()
+                  ? ", and memory and process limits for each run as a whole (control groups)."
+                  : ", and per-process memory and process limits (no control groups here).";
+    return report;
 }
 
 }  // namespace dotslab

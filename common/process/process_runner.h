@@ -18,11 +18,13 @@
 namespace dotslab {
 
 struct Limits {
-    double seconds = 2.0;    // wall-clock time
-    long memoryMb = 256;     // address space
-    long outputKb = 1024;    // standard output and standard error, each
-    long fileSizeKb = 1024;  // any file the program writes
-    int processes = 32;      // processes and threads of the run's uid
+    double seconds = 2.0;  // wall-clock time
+    long memoryMb =
+        256;  // the run's processes together (control group), and each one's address space; 0: none
+    long outputKb = 1024;     // standard output and standard error, each
+    long fileSizeKb = 1024;   // any file the program writes
+    long diskKb = 16 * 1024;  // everything it writes to its folder and to /tmp (each a size-capped tmpfs)
+    int processes = 32;       // processes and threads of the run (its control group, or its uid)
 };
 
 struct RunResult {
@@ -32,10 +34,11 @@ struct RunResult {
     int signal = 0;              // the signal that ended it, or 0
     bool timedOut = false;       // killed at the time limit
     bool outputLimited = false;  // killed for printing more than the cap
+    bool memoryLimited = false;  // its processes together went over the memory limit
     double seconds = 0;
 
     // Returns true if the program ran to an exit of its own.
-    bool exited() const { return !timedOut && !outputLimited && signal == 0; }
+    bool exited() const { return !timedOut && !outputLimited && !memoryLimited && signal == 0; }
     // Returns how it ended, in words: "exit status 1", "killed by signal 11 (Segmentation fault)".
     std::string ending() const;
 };

@@ -33,6 +33,12 @@ fs::path dotsboxesWith(const fs::path &folder, const std::string &name,
     return path;
 }
 
+// Returns the number after label in text, or -1 if label is not there.
+int numberAfter(const std::string &text, const std::string &label) {
+    const std::size_t at = text.find(label);
+    return at == std::string::npos ? -1 : std::atoi(text.c_str() + at + label.size());
+}
+
 // Checks that nothing dotsgrade printed or reported holds text.
 void neverShown(const Grade &g, const std::string &text) {
     BOOST_TEST(g.report.dump().find(text) == std::string::npos, "the report shows " << text);
@@ -125,6 +131,51 @@ BOOST_AUTO_TEST_CASE(the_graders_environment_is_not_passed_on) {
     unsetenv("DOTSGRADE_TEST_TOKEN");
     neverShown(g, kSecret);
     BOOST_TEST(g.report["score"].get<double>() == g.maxScore(), "the honest program is graded in full");
+}
+
+BOOST_AUTO_TEST_CASE(memory_and_disk_limits_hold_for_the_whole_run) {
+    // Ten children of 200 MB each, and 3000 files of 1 MB: each within the per-process
+    // limits, far over the run's. The program says how far it got before playing.
+    const std::string includes =
+        "#include <string>\n#include <cstdio>\n#include <cstdlib>\n#include <cstring>\n#include "
+        "<sys/wait.h>\n"
+        "#include <unistd.h>";
+    const std::string hog =
+        "int main() {\n"
+        "    int survivors = 0;\n"
+        "    for (int k = 0; k < 10; ++k)\n"
+        "        if (fork() == 0) {\n"
+        "            volatile char *block = static_cast<volatile char *>(std::malloc(200 << 20));\n"
+        "            for (long i = 0; block && i < (200L << 20); i += 4096) block[i] = 1;\n"
+        "            usleep(300000);\n"
+        "            _exit(block ? 0 : 1);\n"
+        "        }\n"
+        "    for (int k = 0, status = 0; k < 10; ++k)\n"
+        "        if (wait(&status) > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0) ++survivors;\n"
+        "    std::cout << \"survivors: \" << survivors << \"\\n\";";
+    const std::string filler =
+        "int main() {\n    int written = 0;\n    std::string block(1 << 20, 'x');\n"
+        "    for (int k = 0; k < 3000; ++k) {\n        std::FILE *f = std::fopen((\"f\" + "
+        "std::to_string(k)).c_str(), \"w\");\n"
+        "        if (!f) break;\n        bool ok = std::fwrite(block.data(), 1, block.size(), f) == "
+        "block.size();\n"
+        "        ok = std::fclose(f) == 0 && ok;\n        if (!ok) break;\n        ++written;\n    }\n"
+        "    std::cout << \"written: \" << written << \"\\n\";";
+    TemporaryDirectory scratch("dotsgrade-test");
+    Grade memory = grade(
+        "dotsboxes",
+        dotsboxesWith(scratch.path(), "hog.cpp", {{"#include <string>", includes}, {"int main() {", hog}}),
+        {"--timeout", "5", "--fuzz", "0"});
+    const std::string shown = memory.test("transcript dotsboxes-sample")["output"];
+    BOOST_TEST(numberAfter(shown, "survivors:\u00b7") >= 0, shown);
+    BOOST_TEST(numberAfter(shown, "survivors:\u00b7") < 10, "ten children of 200 MB ran: " << shown);
+    BOOST_TEST(memory.failed().count("functions equivalence") == 0, "the functions are still graded");
+    Grade disk =
+        grade("dotsboxes", dotsboxesWith(scratch.path(), "filler.cpp",
+                                         {{"#include <string>", includes}, {"int main() {", filler}}));
+    const std::string said = disk.test("transcript dotsboxes-sample")["output"];
+    BOOST_TEST(numberAfter(said, "written:\u00b7") >= 0, said);
+    BOOST_TEST(numberAfter(said, "written:\u00b7") <= 16, "more than its 16 MB were written: " << said);
 }
 
 BOOST_AUTO_TEST_CASE(control_characters_in_program_output) {

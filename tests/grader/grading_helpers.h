@@ -2,6 +2,7 @@
 // of a reference, read the Gradescope report.
 #pragma once
 
+#include <algorithm>
 #include <boost/test/unit_test.hpp>
 #include <filesystem>
 #include <fstream>
@@ -94,8 +95,11 @@ inline Grade grade(const std::string &assignment, const fs::path &submission,
                    std::vector<std::string> extra = {}) {
     TemporaryDirectory scratch("dotsgrade-test");
     fs::path jsonPath = scratch.path() / "results.json";
-    std::vector<std::string> args = {assignment, submission.string(), "--json", jsonPath.string(), "--fuzz",
-                                     "10",       "--timeout",         "1"};
+    // Ten random games and one second a run, unless extra says otherwise.
+    std::vector<std::string> args = {assignment, submission.string(), "--json", jsonPath.string()};
+    for (const char *option : {"--fuzz", "--timeout"})
+        if (std::find(extra.begin(), extra.end(), option) == extra.end())
+            args.insert(args.end(), {option, std::string(option) == "--fuzz" ? "10" : "1"});
     args.insert(args.end(), extra.begin(), extra.end());
     Grade g;
     g.run = dotslab::runTrusted(DOTSGRADE_PROGRAM, args, "", 300);

@@ -1,0 +1,130 @@
+#include "process/run_group.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+namespace dotslab {
+namespace {
+
+constexpr const char *kRoot = "/sys/fs/cgroup";
+
+// Writes text to the file at path; returns false if it cannot.
+bool writeText(const std::string &path, const std::string &text) {
+    std::ofstream out(path);
+    out << text;
+    out.flush();
+    return static_cast<bool>(out);
+}
+
+std::string readText(const std::string &path) {
+    std::ifstream in(path);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+// Returns true if cgroup v2 is mounted at kRoot with the memory and pids controllers.
+bool haveV2() {
+    const std::string controllers = readText(std::string(kRoot) + "/cgroup.controllers");
+    return controllers.find("memory") != std::string::npos && controllers.find("pids") != std::string::npos;
+}
+
+// Returns the parent folder of our groups in a v2 tree, made and set up once ("" if not).
+const std::string &v2Parent() {
+    static const std::string parent = [] {
+        const std::string dir = std::string(kRoot) + "/dotsgrade";
+        mkdir(dir.c_str(), 0755);
+        writeText(std::string(kRoot) + "/cgroup.subtree_control", "+memory +pids");
+        if (!writeText(dir + "/cgroup.subtree_control", "+memory +pids")) return std::string();
+        return dir;
+    }();
+    return parent;
+}
+
+}  // namespace
+
+RunGroup::RunGroup(const std::string &name, long memoryBytes, int processes) {
+    if (geteuid() != 0) return;
+    v2_ = haveV2();
+    std::vector<std::pair<std::string, std::vector<std::pair<std::string, std::string>>>> plan;
+    if (v2_) {
+        if (v2Parent().empty()) return;
+        plan.push_back({v2Parent() + "/" + name,
+                        {{"memory.max", std::to_string(memoryBytes)},
+                         {"memory.swap.max", "0"},
+                         {"pids.max", std::to_string(processes)}}});
+        memoryEvents_ = plan.back().first + "/memory.events";
+    } else {
+        for (const char *hierarchy : {"memory", "pids"}) {
+            const std::string parent = std::string(kRoot) + "/" + hierarchy + "/dotsgrade";
+            mkdir(parent.c_str(), 0755);
+            plan.push_back({parent + "/" + name, {}});
+        }
+        plan[0].second = {{"memory.limit_in_bytes", std::to_string(memoryBytes)}};
+        plan[1].second = {{"pids.max", std::to_string(processes)}};
+        memoryEvents_ = plan[0].first + "/memory.failcnt";
+    }
+    for (const auto &[dir, limits] : plan) {
+        if (mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST) return;
+        dirs_.push_back(dir);
+        for (const auto &[file, value] : limits)
+            if (!writeText(dir + "/" + file, value) && file != "memory.swap.max") return;
+    }
+    for (const std::string &dir : dirs_) procs_.push_back(dir + "/cgroup.procs");
+}
+
+RunGroup::~RunGroup() {
+    // Whatever is left (a child that escaped the process group) is killed, then the
+    // groups go; a group empties a moment after its last process is reaped.
+    for (int round = 0; round < 200; ++round) {
+        bool empty = true;
+        for (const std::string &procs : procs_) {
+            std::istringstream pids(readText(procs));
+            for (long pid; pids >> pid;) {
+                empty = false;
+                kill(static_cast<pid_t>(pid), SIGKILL);
+            }
+        }
+        bool removed = true;
+        for (const std::string &dir : dirs_)
+            removed = (rmdir(dir.c_str()) == 0 || errno == ENOENT) && removed;
+        if (empty && removed) return;
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+}
+
+bool RunGroup::joinFromChild() const {
+    for (const std::string &procs : procs_) {
+        const int fd = open(procs.c_str(), O_WRONLY | O_CLOEXEC);
+        if (fd < 0) return false;
+        const bool moved = write(fd, "0", 1) == 1;  // "0": the writing process itself
+        close(fd);
+        if (!moved) return false;
+    }
+    return true;
+}
+
+bool RunGroup::hitMemoryLimit() const {
+    if (memoryEvents_.empty()) return false;
+    const std::string events = readText(memoryEvents_);
+    if (!v2_) return std::atol(events.c_str()) > 0;
+    const std::size_t at = events.find("oom_kill ");
+    return at != std::string::npos && std::atol(events.c_str() + at + 9) > 0;
+}
+
+bool controlGroupsAvailable() {
+    static const bool available = [] {
+        RunGroup probe("probe-" + std::to_string(getpid()), 64L << 20, 8);
+        return probe.ready();
+    }();
+    return available;
+}
+
+}  // namespace dotslab

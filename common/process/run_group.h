@@ -1,0 +1,42 @@
+// run_group.h — one control group per untrusted run, so that its memory and process
+// limits hold for the run as a whole (every child included), not per process.
+//
+// cgroup v2 (memory.max, pids.max under /sys/fs/cgroup/dotsgrade) where it is mounted
+// with both controllers; otherwise cgroup v1's memory and pids hierarchies. Making
+// groups needs root and a writable /sys/fs/cgroup; where that is missing (a container, a
+// user) the run goes on with per-process limits only, and controlGroupsAvailable() says so.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace dotslab {
+
+class RunGroup {
+  public:
+    // Makes the group `name` with the limits; ready() is false if it could not.
+    RunGroup(const std::string &name, long memoryBytes, int processes);
+    // Kills whatever is still in the group and removes it.
+    ~RunGroup();
+    RunGroup(const RunGroup &) = delete;
+    RunGroup &operator=(const RunGroup &) = delete;
+
+    // Returns true if the group exists with its limits.
+    bool ready() const { return !procs_.empty(); }
+    // Moves the calling process into the group. Async-signal-safe: for a child between
+    // fork and exec. Returns false if a move failed.
+    bool joinFromChild() const;
+    // Returns true if the group's memory limit was hit (the kernel stopped a process).
+    bool hitMemoryLimit() const;
+
+  private:
+    std::vector<std::string> dirs_;   // one per hierarchy
+    std::vector<std::string> procs_;  // their cgroup.procs files
+    std::string memoryEvents_;        // v2: memory.events; v1: memory.failcnt
+    bool v2_ = false;
+};
+
+// Returns true if runs can have control groups here.
+bool controlGroupsAvailable();
+
+}  // namespace dotslab
