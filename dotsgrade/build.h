@@ -40,8 +40,8 @@ BuildResult buildSubmission(const Assignment &assignment, const std::string &sub
                             const std::string &into, int slot);
 
 // Runs a build tool (compiler, linker, nm) on student bytes in the sandbox, working in
-// build.folder (the sandbox's working folder) on build.slot, with readOnly also visible. Returns its exit status (-1
-// if it was stopped); output receives what it printed.
+// build.folder (the sandbox's working folder) on build.slot, with readOnly also visible. Returns its exit
+// status (-1 if it was stopped); output receives what it printed.
 int runBuildTool(const BuildResult &build, const std::vector<std::string> &command, std::string &output,
                  double seconds = 30, const std::vector<std::string> &readOnly = {});
 

@@ -6,6 +6,7 @@
 //
 // The contract is ../shared/specs/dotsgrade.md. Exit status: 0 when the grading itself
 // worked (whatever the scores), 1 when the grader failed, 2 for a bad command line.
+#include <signal.h>
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
@@ -18,6 +19,7 @@
 #include <thread>
 
 #include "grade.h"
+#include "process/run_group.h"
 #include "report.h"
 
 namespace {
@@ -75,25 +77,42 @@ void drawProgress(std::size_t done, std::size_t total) {
 }
 
 int gradeBatch(const Assignment &assignment, const CommandLine &cl) {
-    std::vector<fs::path> entries = batchEntries(assignment, cl.batchDir);
+    const std::vector<fs::path> entries = batchEntries(assignment, cl.batchDir);
+    const std::vector<TestOutcome> planned = plannedTests(assignment, cl.options);
     std::vector<std::pair<std::string, GradeReport>> results(entries.size());
-    std::atomic<std::size_t> next{0}, done{0};
+    std::vector<bool> finished(entries.size(), false);
+    std::size_t printed = 0;  // rows written so far: always a finished prefix, in order
+    std::atomic<std::size_t> next{0};
+    std::size_t done = 0;
     std::mutex progress;
-    bool terminal = isatty(STDERR_FILENO) != 0;
+    const bool terminal = isatty(STDERR_FILENO) != 0;
+    std::cout << classCsvHeader(planned) << std::flush;
     auto worker = [&](int slot) {
         GradeOptions options = cl.options;
         options.slot = slot * slotsPerGrading(options);  // every job has uids of its own
         for (std::size_t i; (i = next++) < entries.size();) {
-            std::string student = entries[i].stem().string();
-            results[i] = {student, gradeSubmission(assignment, entries[i].string(), options)};
-            results[i].second.unsandboxed = !dotslab::sandboxAvailable();
+            const std::string student = entries[i].stem().string();
+            GradeReport report;
+            try {
+                report = gradeSubmission(assignment, entries[i].string(), options);
+            } catch (const std::exception &e) {  // one grading failing never loses the batch
+                std::cerr << "dotsgrade: grading " << student << " failed: " << e.what() << "\n";
+                report.assignment = assignment.name;
+                report.submission = entries[i].string();
+                report.tests = planned;
+                for (TestOutcome &t : report.tests) t.score = 0, t.output = "not graded: the grader failed";
+            }
+            report.unsandboxed = !dotslab::sandboxAvailable();
             if (!cl.jsonPath.empty())
-                writeFile((fs::path(cl.jsonPath) / (student + ".json")).string(),
-                          gradescopeJson(results[i].second));
+                writeFile((fs::path(cl.jsonPath) / (student + ".json")).string(), gradescopeJson(report));
             if (!cl.junitPath.empty())
-                writeFile((fs::path(cl.junitPath) / (student + ".xml")).string(),
-                          junitXml(results[i].second));
+                writeFile((fs::path(cl.junitPath) / (student + ".xml")).string(), junitXml(report));
             std::lock_guard<std::mutex> lock(progress);
+            results[i] = {student, std::move(report)};
+            finished[i] = true;
+            for (; printed < entries.size() && finished[printed]; ++printed)
+                std::cout << classCsvRow(results[printed].first, results[printed].second, planned)
+                          << std::flush;
             ++done;
             if (terminal) drawProgress(done, entries.size());
         }
@@ -103,7 +122,6 @@ int gradeBatch(const Assignment &assignment, const CommandLine &cl) {
     std::vector<std::thread> workers;
     for (int slot = 0; slot < std::max(1, cl.jobs); ++slot) workers.emplace_back(worker, slot);
     for (std::thread &w : workers) w.join();
-    std::cout << classSummaryCsv(results);
     return 0;
 }
 
@@ -143,7 +161,55 @@ int run(const CommandLine &cl) {
 
 }  // namespace
 
+namespace {
+
+// Every temporary folder of this dotsgrade lives under one root (TMPDIR points there),
+// removed on every way out: a normal end, an error, or Ctrl-C, SIGTERM or SIGHUP, which a
+// thread of its own waits for (they are blocked everywhere else, runs excepted).
+class TemporaryRoot {
+  public:
+    TemporaryRoot() {
+        sigset_t stops = stopSignals();
+        pthread_sigmask(SIG_BLOCK, &stops, nullptr);
+        std::string pattern = (fs::temp_directory_path() / "dotsgrade-XXXXXX").string();
+        if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("cannot make a temporary folder");
+        path_ = pattern;
+        fs::permissions(path_, fs::perms::owner_all | fs::perms::group_exec | fs::perms::others_exec);
+        setenv("TMPDIR", path_.c_str(), 1);
+        std::thread([stops, root = path_] {
+            int signal = 0;
+            sigwait(&stops, &signal);
+            std::cerr << "dotsgrade: stopped by signal " << signal << "; cleaning up\n";
+            dotslab::stopEveryRun();
+            dotslab::removeOurGroups();
+            // The other threads may still be making files in there: try until it is gone.
+            for (int round = 0; round < 50 && fs::exists(root); ++round) {
+                std::error_code ignored;
+                fs::remove_all(root, ignored);
+                if (fs::exists(root)) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+            }
+            std::_Exit(128 + signal);
+        }).detach();
+    }
+    ~TemporaryRoot() {
+        std::error_code ignored;
+        fs::remove_all(path_, ignored);
+    }
+
+  private:
+    static sigset_t stopSignals() {
+        sigset_t set;
+        sigemptyset(&set);
+        for (int s : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&set, s);
+        return set;
+    }
+    fs::path path_;
+};
+
+}  // namespace
+
 int main(int argc, char **argv) {
+    const TemporaryRoot temporaryRoot;
     CommandLine cl;
     CLI::App app{"dotsgrade: the instructor's autograder for the dotslab assignments"};
     std::string known;

@@ -121,25 +121,22 @@ void writeExplanation(const std::string &assignment, const std::vector<TestOutco
     out << "Total: " << points(total) << "\n";
 }
 
-std::string classSummaryCsv(const std::vector<std::pair<std::string, GradeReport>> &students) {
-    std::vector<std::string> columns;
-    for (const auto &entry : students)
-        for (const TestOutcome &t : entry.second.tests)
-            if (std::find(columns.begin(), columns.end(), t.name) == columns.end()) columns.push_back(t.name);
+std::string classCsvHeader(const std::vector<TestOutcome> &planned) {
     std::string csv = "student,score,max_score";
-    for (const std::string &c : columns) csv += "," + csvField(c);
-    csv += "\n";
-    for (const auto &[student, report] : students) {
-        csv += csvField(student) + "," + points(report.score()) + "," + points(report.maxScore());
-        for (const std::string &c : columns) {
-            std::string cell;
-            for (const TestOutcome &t : report.tests)
-                if (t.name == c) cell = points(t.score);
-            csv += "," + cell;
-        }
-        csv += "\n";
+    for (const TestOutcome &t : planned) csv += "," + csvField(t.name);
+    return csv + "\n";
+}
+
+std::string classCsvRow(const std::string &student, const GradeReport &report,
+                        const std::vector<TestOutcome> &planned) {
+    std::string csv = csvField(student) + "," + points(report.score()) + "," + points(report.maxScore());
+    for (const TestOutcome &column : planned) {
+        std::string cell;
+        for (const TestOutcome &t : report.tests)
+            if (t.name == column.name) cell = points(t.score);
+        csv += "," + cell;
     }
-    return csv;
+    return csv + "\n";
 }
 
 }  // namespace dotslab::grader

@@ -24,6 +24,11 @@ void writeExplanation(const std::string &assignment, const std::vector<TestOutco
                       std::ostream &out);
 
 // Returns the class summary: a header (student, score, each test) and a row per student.
-std::string classSummaryCsv(const std::vector<std::pair<std::string, GradeReport>> &students);
+std::string classCsvHeader(const std::vector<TestOutcome> &planned);
+
+// Returns the class CSV's row for one student: the score of each planned test (empty
+// where the student's report has no such test).
+std::string classCsvRow(const std::string &student, const GradeReport &report,
+                        const std::vector<TestOutcome> &planned);
 
 }  // namespace dotslab::grader

@@ -3,6 +3,7 @@
 #include <bitset>
 #include <iostream>
 #include <map>
+#include <mutex>
 #include <sstream>
 
 #include "packed/packed_digits.h"
@@ -74,7 +75,10 @@ long long gridOfLines(const PackedGame &game, LineSet lines) {
 }
 
 const std::vector<long long> &validGrids(const PackedGame &game) {
+    // Made once per game, whichever thread asks first (the grader judges suites in parallel).
+    static std::mutex mutex;
     static std::map<const PackedGame *, std::vector<long long>> cache;
+    std::lock_guard<std::mutex> lock(mutex);
     std::vector<long long> &grids = cache[&game];
     if (!grids.empty()) return grids;
     for (LineSet lines = 0; lines <= game.board.allLines(); ++lines) {

@@ -35,7 +35,7 @@ struct CheckReport {
 // Returns the grid number with the given lines filled and no scores or owners.
 long long gridOfLines(const dotslab::PackedGame &game, dotslab::LineSet lines);
 
-// Returns every valid grid of the game (about 160 thousand for dotsboxes).
+// Returns every valid grid of the game (about 160 thousand for dotsboxes); safe from any thread.
 const std::vector<long long> &validGrids(const dotslab::PackedGame &game);
 
 // Returns one valid grid for every set of filled lines, with varied scores/owners.

@@ -22,7 +22,9 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <stdexcept>
 
 namespace dotslab {
@@ -32,6 +34,12 @@ namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
 std::atomic<bool> unsandboxedRunsAllowed{false};  // set by allowUnsandboxedRuns
+
+// The runs under way: their process groups and uids (0: none of their own), so that
+// stopEveryRun can end them all when the grader itself is stopped.
+std::mutex runningMutex;
+std::map<pid_t, uid_t> running;
+bool stopping = false;  // stopEveryRun was called: no run starts any more
 
 // Where a run works inside the sandbox: a path no host file a run may read (readOnly) is at.
 constexpr const char *kSandboxWork = "/sandbox/work";
@@ -160,6 +168,9 @@ void setLimit(int resource, rlim_t value) {
 [[noreturn]] void startChild(const RunRequest &r, int inputFd, int outFd, int errFd, const char *workDir,
                              char *const argv[], char *const envp[], uid_t uid, const RunGroup *group) {
     setpgid(0, 0);
+    sigset_t none;  // the grader blocks its stop signals for its own handler: not so the run
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, nullptr);
     if (dup2(inputFd, 0) < 0 || dup2(outFd, 1) < 0 || dup2(errFd, 2) < 0) _exit(126);
     for (int fd = 3; fd < 1024; ++fd) close(fd);
     if (r.untrusted) {
@@ -205,6 +216,13 @@ std::string RunResult::ending() const {
 }
 
 RunResult runProgram(const RunRequest &r) {
+    for (bool waiting = true; waiting;) {  // a grader being stopped starts nothing: it is about to exit
+        {
+            std::lock_guard<std::mutex> lock(runningMutex);
+            waiting = stopping;
+        }
+        if (waiting) pause();
+    }
     TemporaryDirectory scratch("dotsgrade");  // private (0700) until opened up for the run
     const fs::path inputPath = scratch.path() / "stdin";
     const fs::path work = r.untrusted && !r.folder.empty() ? fs::path(r.folder) : scratch.path() / "work";
@@ -296,6 +314,11 @@ RunResult runProgram(const RunRequest &r) {
         startChild(r, inputFd, outPipe[1], errPipe[1], work.c_str(), argv.data(),
                    r.untrusted ? envp.data() : nullptr, uid, group.get());
     setpgid(child, child);
+    {
+        std::lock_guard<std::mutex> lock(runningMutex);
+        running[child] = dropPrivileges ? uid : 0;
+        if (stopping) kill(-child, SIGKILL);
+    }
     close(inputFd);
     close(outPipe[1]);
     close(errPipe[1]);
@@ -331,6 +354,10 @@ RunResult runProgram(const RunRequest &r) {
     }
     // Whatever the program left behind (children holding the pipes) goes now.
     kill(-child, SIGKILL);
+    {
+        std::lock_guard<std::mutex> lock(runningMutex);
+        running.erase(child);
+    }
     if (dropPrivileges) {
         killAllOf(uid);
         reapAllOf(uid);
@@ -376,6 +403,15 @@ RunResult runTrusted(const std::string &program, const std::vector<std::string> 
 }
 
 bool sandboxAvailable() { return !bubblewrap().empty(); }
+
+void stopEveryRun() {
+    std::lock_guard<std::mutex> lock(runningMutex);
+    stopping = true;
+    for (const auto &[group, uid] : running) {
+        kill(-group, SIGKILL);
+        if (uid != 0) killAllOf(uid);
+    }
+}
 
 void allowUnsandboxedRuns() { unsandboxedRunsAllowed = true; }
 

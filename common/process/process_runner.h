@@ -78,6 +78,9 @@ bool sandboxAvailable();
 // called, such a run throws std::runtime_error instead.
 void allowUnsandboxedRuns();
 
+// Kills every run under way, with everything it started: for a grader being stopped.
+void stopEveryRun();
+
 // Returns the environment every untrusted run gets, whatever ours is.
 const std::vector<std::string> &sandboxEnvironment();
 

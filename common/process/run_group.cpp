@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <thread>
@@ -48,6 +49,23 @@ const std::string &v2Parent() {
     return parent;
 }
 
+// Returns the folders that hold our groups, in whichever hierarchies exist.
+std::vector<std::string> groupParents() {
+    return {std::string(kRoot) + "/dotsgrade", std::string(kRoot) + "/memory/dotsgrade",
+            std::string(kRoot) + "/pids/dotsgrade"};
+}
+
+// Kills every process listed in a cgroup.procs file; returns true if there was none.
+bool killListed(const std::string &procs) {
+    std::istringstream pids(readText(procs));
+    bool empty = true;
+    for (long pid; pids >> pid;) {
+        empty = false;
+        kill(static_cast<pid_t>(pid), SIGKILL);
+    }
+    return empty;
+}
+
 }  // namespace
 
 RunGroup::RunGroup(const std::string &name, long memoryBytes, int processes) {
@@ -85,13 +103,7 @@ RunGroup::~RunGroup() {
     // groups go; a group empties a moment after its last process is reaped.
     for (int round = 0; round < 200; ++round) {
         bool empty = true;
-        for (const std::string &procs : procs_) {
-            std::istringstream pids(readText(procs));
-            for (long pid; pids >> pid;) {
-                empty = false;
-                kill(static_cast<pid_t>(pid), SIGKILL);
-            }
-        }
+        for (const std::string &procs : procs_) empty = killListed(procs) && empty;
         bool removed = true;
         for (const std::string &dir : dirs_)
             removed = (rmdir(dir.c_str()) == 0 || errno == ENOENT) && removed;
@@ -125,6 +137,23 @@ bool controlGroupsAvailable() {
         return probe.ready();
     }();
     return available;
+}
+
+void removeOurGroups() {
+    const std::string prefix = "run-" + std::to_string(getpid()) + "-";
+    for (int round = 0; round < 100; ++round) {
+        bool left = false;
+        for (const std::string &parent : groupParents()) {
+            std::error_code error;
+            for (const auto &entry : std::filesystem::directory_iterator(parent, error)) {
+                if (entry.path().filename().string().rfind(prefix, 0) != 0) continue;
+                killListed((entry.path() / "cgroup.procs").string());
+                if (rmdir(entry.path().c_str()) != 0) left = true;
+            }
+        }
+        if (!left) return;
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
 }
 
 }  // namespace dotslab

@@ -39,4 +39,8 @@ class RunGroup {
 // Returns true if runs can have control groups here.
 bool controlGroupsAvailable();
 
+// Kills what is left in this process's run groups and removes them: for a grader being
+// stopped, whose runs never got to clean up.
+void removeOurGroups();
+
 }  // namespace dotslab

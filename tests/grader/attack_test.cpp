@@ -3,6 +3,7 @@
 // of the attack table in issue 12 (and the spec's Safety section).
 #define BOOST_TEST_MODULE dotsgrade_attacks
 #include <sys/stat.h>
+#include <sys/wait.h>
 
 #include <boost/test/unit_test.hpp>
 #include <cstdlib>
@@ -269,6 +270,21 @@ BOOST_AUTO_TEST_CASE(adversarial_sources_never_crash_dotsgrade) {
         Grade g = grade("dotstriangles", scratch.path() / name);  // requires exit status 0
         BOOST_TEST(g.report.contains("score"), name);
     }
+}
+
+BOOST_AUTO_TEST_CASE(a_batch_stopped_midway_leaves_no_temporary_files) {
+    TemporaryDirectory scratch("dotsgrade-test");
+    const fs::path batch = scratch.path() / "class", temporary = scratch.path() / "tmp";
+    for (const char *student : {"a", "b", "c", "d"})
+        writeFile(batch / (std::string(student) + ".cpp"),
+                  readFileText(kSource / "dotsboxes" / "dotsboxes.cpp"));
+    fs::create_directories(temporary);
+    const std::string command = "TMPDIR=" + temporary.string() + " timeout -s TERM 1.5 " DOTSGRADE_PROGRAM +
+                                std::string(" dotsboxes --batch ") + batch.string() +
+                                " --jobs 2 --fuzz 50 >/dev/null 2>&1";
+    const int status = std::system(command.c_str());
+    BOOST_TEST(WEXITSTATUS(status) == 124, "dotsgrade was still grading when stopped");
+    BOOST_TEST(fs::is_empty(temporary), "temporary folders left behind");
 }
 
 BOOST_AUTO_TEST_CASE(no_sandbox_no_grading) {
