@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <thread>
@@ -171,6 +172,14 @@ class TemporaryRoot {
     TemporaryRoot() {
         sigset_t stops = stopSignals();
         pthread_sigmask(SIG_BLOCK, &stops, nullptr);
+        // The sandbox's users must be able to reach the folders inside.
+        for (fs::path up = fs::temp_directory_path(); !up.empty() && up != up.root_path();
+             up = up.parent_path())
+            if ((fs::status(up).permissions() & fs::perms::others_exec) == fs::perms::none)
+                throw std::runtime_error(
+                    "the temporary folder " + up.string() +
+                    " is closed to other users, so sandboxed runs cannot reach their files: "
+                    "point TMPDIR elsewhere (or chmod o+x it)");
         std::string pattern = (fs::temp_directory_path() / "dotsgrade-XXXXXX").string();
         if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("cannot make a temporary folder");
         path_ = pattern;
@@ -209,7 +218,13 @@ class TemporaryRoot {
 }  // namespace
 
 int main(int argc, char **argv) {
-    const TemporaryRoot temporaryRoot;
+    std::unique_ptr<TemporaryRoot> temporaryRoot;
+    try {
+        temporaryRoot = std::make_unique<TemporaryRoot>();
+    } catch (const std::exception &e) {
+        std::cerr << "dotsgrade: " << e.what() << "\n";
+        return 1;
+    }
     CommandLine cl;
     CLI::App app{"dotsgrade: the instructor's autograder for the dotslab assignments"};
     std::string known;

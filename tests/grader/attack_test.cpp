@@ -279,6 +279,9 @@ BOOST_AUTO_TEST_CASE(a_batch_stopped_midway_leaves_no_temporary_files) {
         writeFile(batch / (std::string(student) + ".cpp"),
                   readFileText(kSource / "dotsboxes" / "dotsboxes.cpp"));
     fs::create_directories(temporary);
+    // The sandbox's users must reach dotsgrade's temporary folders, as under /tmp.
+    fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
+    fs::permissions(temporary, fs::perms::owner_all | fs::perms::others_exec);
     const std::string command = "TMPDIR=" + temporary.string() + " timeout -s TERM 1.5 " DOTSGRADE_PROGRAM +
                                 std::string(" dotsboxes --batch ") + batch.string() +
                                 " --jobs 2 --fuzz 50 >/dev/null 2>&1";
