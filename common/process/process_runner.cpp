@@ -136,6 +136,20 @@ long statusField(const fs::path &status, const std::string &name) {
     return -1;
 }
 
+// Returns how many processes and threads uid has now (what RLIMIT_NPROC counts).
+long threadsOf(uid_t uid) {
+    long total = 0;
+    std::error_code error;
+    for (const fs::directory_entry &entry : fs::directory_iterator("/proc", error)) {
+        const std::string name = entry.path().filename().string();
+        if (name.empty() || name.find_first_not_of("0123456789") != std::string::npos) continue;
+        struct stat owner;
+        if (stat(entry.path().c_str(), &owner) != 0 || owner.st_uid != uid) continue;
+        total += std::max(1L, statusField(entry.path() / "status", "Threads:"));
+    }
+    return total;
+}
+
 // Reaps every leftover process of uid. The grader is a child subreaper, so what the run
 // orphaned (bubblewrap's inner process, a student's background children) comes back to
 // it after killAllOf; reaping only this uid's leaves the other slots' statuses alone.
@@ -166,7 +180,8 @@ void setLimit(int resource, rlim_t value) {
 
 // In the child, between fork and exec: only async-signal-safe calls.
 [[noreturn]] void startChild(const RunRequest &r, int inputFd, int outFd, int errFd, const char *workDir,
-                             char *const argv[], char *const envp[], uid_t uid, const RunGroup *group) {
+                             char *const argv[], char *const envp[], uid_t uid, const RunGroup *group,
+                             long userThreads) {
     setpgid(0, 0);
     sigset_t none;  // the grader blocks its stop signals for its own handler: not so the run
     sigemptyset(&none);
@@ -183,6 +198,10 @@ void setLimit(int resource, rlim_t value) {
         if (isRoot()) {
             setLimit(RLIMIT_NPROC, static_cast<rlim_t>(l.processes));
             if (setgroups(0, nullptr) != 0 || setgid(uid) != 0 || setuid(uid) != 0) _exit(126);
+        } else {
+            // The run shares our uid: it may add its processes to what the uid has now, so a
+            // fork bomb runs out of processes before the grader does.
+            setLimit(RLIMIT_NPROC, static_cast<rlim_t>(userThreads + l.processes));
         }
     }
     if (chdir(workDir) != 0) _exit(126);
@@ -307,12 +326,13 @@ RunResult runProgram(const RunRequest &r) {
     if (inputFd < 0 || pipe2(outPipe, O_CLOEXEC) != 0 || pipe2(errPipe, O_CLOEXEC) != 0)
         throw std::runtime_error("cannot set up a run");
 
+    const long userThreads = r.untrusted && !isRoot() ? threadsOf(getuid()) : 0;
     const auto start = Clock::now();
     pid_t child = fork();
     if (child < 0) throw std::runtime_error("fork failed");
     if (child == 0)
         startChild(r, inputFd, outPipe[1], errPipe[1], work.c_str(), argv.data(),
-                   r.untrusted ? envp.data() : nullptr, uid, group.get());
+                   r.untrusted ? envp.data() : nullptr, uid, group.get(), userThreads);
     setpgid(child, child);
     {
         std::lock_guard<std::mutex> lock(runningMutex);
@@ -430,8 +450,8 @@ std::string isolationReport() {
               "system libraries and an empty working folder are visible; a fixed environment)";
     if (!isRoot())
         return report +
-               ", with time, CPU, per-process memory and file-size limits (not root: no separate user, "
-               "no process limit).";
+               ", with time, CPU, per-process memory and file-size limits and a process limit over this "
+               "user's own (not root: no separate user, no control groups).";
     report += ", as an unprivileged user of their own, with time, CPU, file-size and disk limits";
     report += controlGroupsAvailable()
                   ? ", and memory and process limits for each run as a whole (control groups)."

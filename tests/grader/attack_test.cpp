@@ -290,6 +290,24 @@ BOOST_AUTO_TEST_CASE(a_batch_stopped_midway_leaves_no_temporary_files) {
     BOOST_TEST(fs::is_empty(temporary), "temporary folders left behind");
 }
 
+BOOST_AUTO_TEST_CASE(a_fork_bomb_when_dotsgrade_is_not_root) {
+    TemporaryDirectory scratch("dotsgrade-test");
+    fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_read | fs::perms::others_exec);
+    const fs::path bomb = dotsboxesWith(scratch.path(), "bomb.cpp",
+                                        {{"#include <string>", "#include <string>\n#include <unistd.h>"},
+                                         {kEndOfInput, "            for (;;) (void)fork();"}});
+    fs::permissions(bomb, fs::perms::owner_all | fs::perms::others_read);
+    const fs::path report = scratch.path() / "report.txt";
+    const std::string command = "setpriv --reuid=65534 --regid=65534 --clear-groups " DOTSGRADE_PROGRAM
+                                " dotsboxes " +
+                                bomb.string() + " --fuzz 2 >" + report.string() + " 2>&1";
+    const int status = std::system(command.c_str());
+    const std::string said = readFileText(report);
+    BOOST_TEST(WEXITSTATUS(status) == 0, said);
+    BOOST_TEST(said.find("Score: ") != std::string::npos, said);
+    BOOST_TEST(said.find("PASS     10/10    functions equivalence") != std::string::npos, said);
+}
+
 BOOST_AUTO_TEST_CASE(no_sandbox_no_grading) {
     setenv("DOTSGRADE_BWRAP", "/nonexistent/bwrap", 1);
     const std::string reference = (kSource / "dotsboxes" / "dotsboxes.cpp").string();
