@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <cstring>
 #include <map>
+#include <optional>
 
 #include "harness/function_calls.h"
 #include "harness/grid_checks.h"
@@ -88,16 +89,15 @@ SuiteVerdict judgeFunctions(const std::string &worker, const std::string &suite,
                               nullptr,
                               nullptr,
                               game.kind == PackedGame::Kind::kDotsboxes ? "displayGrid" : "printGrid"};
-    const std::vector<Call> calls = suiteCalls(suite, game);
     std::map<Op, CheckReport> reports;  // per function, in Op order
-    std::vector<std::string> problems;  // missing functions, crashes, hangs
+    std::vector<std::string> problems;  // crashes, hangs, exits
     auto reportOf = [&](Op op) -> CheckReport & {
         return reports.try_emplace(op, functionName(op, names)).first->second;
     };
 
     std::size_t from = 0;
     bool careful = false;
-    for (int restarts = 0; from < calls.size();) {
+    for (int restarts = 0;;) {
         const RunResult run = runWorker(worker, suite, from, careful, slot);
         AnswerReader reader(run.out);
         unsigned char present = 0;
@@ -105,43 +105,49 @@ SuiteVerdict judgeFunctions(const std::string &worker, const std::string &suite,
             problems.push_back("the functions' process ended before making any call (" + run.ending() +
                                "): a global object whose constructor ends the program?" +
                                (run.err.empty() ? "" : "\nit said: " + run.err.substr(0, 500)));
-            for (std::size_t i = from; i < calls.size(); ++i)
-                ++reportOf(calls[i].op).calls, ++reportOf(calls[i].op).failures;
+            forEachCall(suite, game, from, [&](std::size_t, const Call &call) {
+                ++reportOf(call.op).calls;
+                ++reportOf(call.op).failures;
+                return true;
+            });
             break;
         }
-        std::size_t i = from;
-        for (; i < calls.size(); ++i) {
-            const Call &call = calls[i];
+        // Judge the answers in order; `stopped` is the first call left unanswered.
+        std::optional<std::pair<std::size_t, Call>> stopped;
+        forEachCall(suite, game, from, [&](std::size_t i, const Call &call) {
             CheckReport &report = reportOf(call.op);
             if (!(present >> static_cast<int>(call.op) & 1)) {
                 ++report.calls;
                 report.fail("missing mandated function: " +
                             prototype(names, functionName(call.op, names).c_str()));
-                continue;
+                return true;
             }
             Answer got;
-            if (!reader.next(call.op, got)) break;
+            if (!reader.next(call.op, got)) {
+                stopped = {i, call};
+                return false;
+            }
             ++report.calls;
             const Answer want = modelAnswer(game, call);
-            if (got == want) continue;
+            if (got == want) return true;
             if (call.op == Op::kDisplay)
                 report.fail(callText(call, names) + ": " + describe(firstDifference(want.text, got.text)));
             else
                 report.fail(callText(call, names) + ": expected " + std::to_string(want.value) + ", got " +
                             std::to_string(got.value));
-        }
-        if (i == calls.size()) break;
+            return true;
+        });
+        if (!stopped) break;
         if (!careful) {  // find the very call that failed: answers are flushed one by one
             careful = true;
-            from = i;
+            from = stopped->first;
             continue;
         }
-        const std::string call = callText(calls[i], names);
-        problems.push_back(stoppedAt(call, run, kCarefulSeconds));
-        ++reportOf(calls[i].op).calls;
-        ++reportOf(calls[i].op).failures;
+        problems.push_back(stoppedAt(callText(stopped->second, names), run, kCarefulSeconds));
+        ++reportOf(stopped->second.op).calls;
+        ++reportOf(stopped->second.op).failures;
         if (run.timedOut || run.outputLimited || ++restarts > kMostRestarts) break;
-        from = i + 1;
+        from = stopped->first + 1;
         careful = false;
     }
 

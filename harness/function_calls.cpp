@@ -7,51 +7,63 @@ namespace {
 
 using dotslab::PackedGame;
 
+// Hands calls to a visitor, skipping those before `from`, until the visitor says stop.
+class CallSink {
+  public:
+    CallSink(std::size_t from, const std::function<bool(std::size_t, const Call &)> &visit)
+        : from_(from), visit_(visit) {}
+    void operator()(Op op, long long grid, int a = 0, int b = 0) {
+        if (stopped_ || index_++ < from_) return;
+        stopped_ = !visit_(index_ - 1, Call{op, grid, a, b});
+    }
+
+  private:
+    std::size_t from_, index_ = 0;
+    const std::function<bool(std::size_t, const Call &)> &visit_;
+    bool stopped_ = false;
+};
+
 // The example encodings written in dotsboxes.md and dotstriangles.md.
-std::vector<Call> specExampleCalls(const PackedGame &game) {
-    std::vector<Call> calls;
+void specExampleCalls(const PackedGame &game, CallSink &call) {
     auto everyLine = [&](long long grid) {
-        for (int pos = 1; pos <= game.lineCount(); ++pos) calls.push_back({Op::kIsFilled, grid, pos, 0});
+        for (int pos = 1; pos <= game.lineCount(); ++pos) call(Op::kIsFilled, grid, pos);
     };
     auto scoresAndState = [&](long long grid) {
-        calls.push_back({Op::kPlayerScore, grid, 1, 0});
-        calls.push_back({Op::kPlayerScore, grid, 2, 0});
-        calls.push_back({Op::kGameState, grid, 0, 0});
+        call(Op::kPlayerScore, grid, 1);
+        call(Op::kPlayerScore, grid, 2);
+        call(Op::kGameState, grid);
     };
     if (game.kind == PackedGame::Kind::kDotsboxes) {
         const long long figure1 = 1101011110110110LL, full = 111111111111111123LL;
         everyLine(figure1);
         scoresAndState(figure1);
-        calls.push_back({Op::kDisplay, figure1, 0, 0});
+        call(Op::kDisplay, figure1);
         scoresAndState(full);
-        calls.push_back({Op::kGameState, 0, 0, 0});
+        call(Op::kGameState, 0);
     } else {
         const long long figure1 = 110001011101000220LL, drawn = 111111111111222111LL;
         everyLine(figure1);
         scoresAndState(figure1);
-        calls.push_back({Op::kDisplay, figure1, 0, 0});
-        calls.push_back({Op::kGameState, drawn, 0, 0});
-        calls.push_back({Op::kUpdateGrid, figure1, 3, 1});
-        calls.push_back({Op::kUpdateGrid, 100000001001000000LL, 10, 2});
-        calls.push_back({Op::kUpdateGrid, 0, 8, 1});
+        call(Op::kDisplay, figure1);
+        call(Op::kGameState, drawn);
+        call(Op::kUpdateGrid, figure1, 3, 1);
+        call(Op::kUpdateGrid, 100000001001000000LL, 10, 2);
+        call(Op::kUpdateGrid, 0, 8, 1);
     }
-    return calls;
 }
 
 // Every function on every valid grid: the calls of grid_checks.h's exhaustive checks.
-std::vector<Call> equivalenceCalls(const PackedGame &game) {
-    std::vector<Call> calls;
+void equivalenceCalls(const PackedGame &game, CallSink &call) {
     const std::vector<long long> &grids = validGrids(game);
     for (long long grid : grids)
-        for (int pos = 1; pos <= game.lineCount(); ++pos) calls.push_back({Op::kIsFilled, grid, pos, 0});
+        for (int pos = 1; pos <= game.lineCount(); ++pos) call(Op::kIsFilled, grid, pos);
     for (long long grid : grids)
         for (int pos = 1; pos <= game.lineCount(); ++pos)
             if (!game.isFilled(grid, pos))
-                for (int p = 1; p <= 2; ++p) calls.push_back({Op::kUpdateGrid, grid, pos, p});
+                for (int p = 1; p <= 2; ++p) call(Op::kUpdateGrid, grid, pos, p);
     for (long long grid : grids)
-        for (int p = 1; p <= 2; ++p) calls.push_back({Op::kPlayerScore, grid, p, 0});
-    for (long long grid : grids) calls.push_back({Op::kGameState, grid, 0, 0});
-    return calls;
+        for (int p = 1; p <= 2; ++p) call(Op::kPlayerScore, grid, p);
+    for (long long grid : grids) call(Op::kGameState, grid);
 }
 
 }  // namespace
@@ -61,13 +73,13 @@ const std::vector<std::string> &suiteNames() {
     return names;
 }
 
-std::vector<Call> suiteCalls(const std::string &suite, const PackedGame &game) {
-    if (suite == "spec_examples") return specExampleCalls(game);
-    if (suite == "equivalence") return equivalenceCalls(game);
-    std::vector<Call> calls;
+void forEachCall(const std::string &suite, const PackedGame &game, std::size_t from,
+                 const std::function<bool(std::size_t, const Call &)> &visit) {
+    CallSink sink(from, visit);
+    if (suite == "spec_examples") specExampleCalls(game, sink);
+    if (suite == "equivalence") equivalenceCalls(game, sink);
     if (suite == "rendering")
-        for (long long grid : oneGridPerLineSet(game)) calls.push_back({Op::kDisplay, grid, 0, 0});
-    return calls;
+        for (long long grid : oneGridPerLineSet(game)) sink(Op::kDisplay, grid);
 }
 
 std::string functionName(Op op, const SubmissionApi &api) {

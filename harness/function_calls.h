@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -39,8 +40,11 @@ struct Answer {
 // Returns the suites the worker knows, in order: spec_examples, equivalence, rendering.
 const std::vector<std::string> &suiteNames();
 
-// Returns every call of suite on game, in the order the worker makes them.
-std::vector<Call> suiteCalls(const std::string &suite, const dotslab::PackedGame &game);
+// Calls visit(index, call) for every call of suite on game from index `from` on, in the
+// order the worker makes them, until visit returns false. (The equivalence suite has
+// millions of calls: they are made as they are visited, never stored.)
+void forEachCall(const std::string &suite, const dotslab::PackedGame &game, std::size_t from,
+                 const std::function<bool(std::size_t, const Call &)> &visit);
 
 // Returns the function of an op as the game names it ("displayGrid", "isFilled").
 std::string functionName(Op op, const SubmissionApi &api);

@@ -71,19 +71,20 @@ int main(int argc, char **argv) {
     out.bytes(&present, 1);
     out.flush();
 
-    const std::vector<Call> calls = suiteCalls(suite, api.model);
-    for (std::size_t i = static_cast<std::size_t>(std::max(0L, from)); i < calls.size(); ++i) {
-        if (!defines(api, calls[i].op)) continue;
-        const Answer answer = submissionAnswer(api, calls[i]);
-        if (calls[i].op == Op::kDisplay) {
-            const std::uint32_t size = static_cast<std::uint32_t>(answer.text.size());
-            unsigned char length[4];
-            for (int k = 0; k < 4; ++k) length[k] = static_cast<unsigned char>(size >> (8 * k));
-            out.bytes(length, sizeof length);
-            out.bytes(answer.text.data(), answer.text.size());
-        } else {
-            out.number(static_cast<std::uint64_t>(answer.value));
-        }
-    }
+    forEachCall(suite, api.model, static_cast<std::size_t>(std::max(0L, from)),
+                [&](std::size_t, const Call &call) {
+                    if (!defines(api, call.op)) return true;
+                    const Answer answer = submissionAnswer(api, call);
+                    if (call.op == Op::kDisplay) {
+                        const std::uint32_t size = static_cast<std::uint32_t>(answer.text.size());
+                        unsigned char length[4];
+                        for (int k = 0; k < 4; ++k) length[k] = static_cast<unsigned char>(size >> (8 * k));
+                        out.bytes(length, sizeof length);
+                        out.bytes(answer.text.data(), answer.text.size());
+                    } else {
+                        out.number(static_cast<std::uint64_t>(answer.value));
+                    }
+                    return true;
+                });
     return 0;
 }
