@@ -112,6 +112,10 @@ RunGroup::~RunGroup() {
     }
 }
 
+void RunGroup::killAll() const {
+    for (const std::string &procs : procs_) killListed(procs);
+}
+
 bool RunGroup::joinFromChild() const {
     for (const std::string &procs : procs_) {
         const int fd = open(procs.c_str(), O_WRONLY | O_CLOEXEC);

@@ -26,6 +26,8 @@ class RunGroup {
     // Moves the calling process into the group. Async-signal-safe: for a child between
     // fork and exec. Returns false if a move failed.
     bool joinFromChild() const;
+    // Kills every process in the group (not waiting for them to go).
+    void killAll() const;
     // Returns true if the group's memory limit was hit (the kernel stopped a process).
     bool hitMemoryLimit() const;
 
