@@ -105,6 +105,7 @@ RunResult runCase(const std::string &program, const ProgramCase &c, const GradeO
     request.inputFiles = c.inputFiles;
     request.limits = options.limits;
     request.untrusted = untrusted;
+    request.unbuffered = untrusted;  // a stopped program's last words are kept
     request.slot = options.slot;
     return runProgram(request);
 }

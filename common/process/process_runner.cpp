@@ -43,6 +43,7 @@ bool stopping = false;  // stopEveryRun was called: no run starts any more
 
 // Where a run works inside the sandbox: a path no host file a run may read (readOnly) is at.
 constexpr const char *kSandboxWork = "/sandbox/work";
+constexpr const char *kStdbuf = "/usr/bin/stdbuf";  // coreutils: unbuffers a program's stdio
 
 // Sandbox uids: 0x70000000 on, a range that no account, systemd dynamic user (61184-65519)
 // or container mapping (524288-1879048191) uses. DOTSGRADE_FIRST_UID moves it.
@@ -305,12 +306,17 @@ RunResult runProgram(const RunRequest &r) {
             const std::size_t equals = variable.find('=');
             words.insert(words.end(), {"--setenv", variable.substr(0, equals), variable.substr(equals + 1)});
         }
-        if (r.program.rfind("/usr/", 0) == 0)  // a system program (the compiler) runs in place
+        if (r.program.rfind("/usr/", 0) == 0) {  // a system program (the compiler) runs in place
             words.push_back(r.program);
-        else
-            words.insert(words.end(), {"--ro-bind", r.program, "/sandbox/program", "/sandbox/program"});
+        } else {
+            words.insert(words.end(), {"--ro-bind", r.program, "/sandbox/program"});
+            if (r.unbuffered && access(kStdbuf, X_OK) == 0)
+                words.insert(words.end(), {kStdbuf, "-o0", "-e0"});
+            words.push_back("/sandbox/program");
+        }
     } else {
-        words = {r.program};
+        if (r.unbuffered && access(kStdbuf, X_OK) == 0) words = {kStdbuf, "-o0", "-e0"};
+        words.push_back(r.program);
     }
     words.insert(words.end(), r.args.begin(), r.args.end());
     std::vector<char *> argv;

@@ -56,6 +56,9 @@ struct RunRequest {
     std::string folder;
     // Untrusted runs: more files or folders the run may read, seen at their own paths.
     std::vector<std::string> readOnly;
+    // Standard output and error unbuffered (stdbuf), so that everything a program printed
+    // before it was stopped or crashed is kept, not lost in its stdio buffer.
+    bool unbuffered = false;
 };
 
 // Runs the request and returns what happened.

@@ -84,6 +84,18 @@ BOOST_AUTO_TEST_CASE(output_flood) {
                    {{"transcript dotsboxes-eof", "output exceeded the limit (an endless loop?)"}});
 }
 
+BOOST_AUTO_TEST_CASE(everything_a_stopped_or_crashed_program_printed_is_shown) {
+    // Its stdio buffer would die with it: the runs are unbuffered, so the difference is
+    // where the program really went wrong, not at line 1.
+    for (const std::string &ending :
+         {std::string("            for (;;) {\n            }"), std::string("            std::abort();")}) {
+        Grade g = gradeBroken("dotsboxes", {{"#include <string>", "#include <string>\n#include <cstdlib>"},
+                                            {kEndOfInput, ending}});
+        const std::string output = g.test("transcript dotsboxes-eof")["output"];
+        BOOST_TEST(output.find("first difference at line 26") != std::string::npos, output);
+    }
+}
+
 BOOST_AUTO_TEST_CASE(fork_bomb) {
     Grade g = gradeBroken("dotsboxes", {{"#include <string>", "#include <string>\n#include <unistd.h>"},
                                         {kEndOfInput, "            for (;;) (void)fork();"}});
