@@ -53,6 +53,29 @@ std::string indented(const std::string &text) {
     return out;
 }
 
+constexpr std::size_t kTestOutputBytes = 4096;      // what one test may show
+constexpr std::size_t kReportOutputBytes = 200000;  // what all tests may show together (JSON <= 256 KB)
+
+// Returns every test's output bounded: at most 4 KB each, less when there are so many
+// tests that together they would pass kReportOutputBytes. A cut says how much was left out.
+std::vector<std::string> boundedOutputs(const GradeReport &report) {
+    const std::size_t count = std::max<std::size_t>(1, report.tests.size());
+    const std::size_t each = std::min(kTestOutputBytes, kReportOutputBytes / count);
+    std::vector<std::string> outputs;
+    for (const TestOutcome &t : report.tests) {
+        std::string text = t.output;
+        if (text.size() > each) {
+            std::size_t cut = each;
+            while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
+                --cut;  // whole UTF-8 characters
+            text =
+                text.substr(0, cut) + "\n\u2026 (" + std::to_string(t.output.size() - cut) + " more bytes)\n";
+        }
+        outputs.push_back(text);
+    }
+    return outputs;
+}
+
 }  // namespace
 
 void writeTerminalReport(const GradeReport &report, std::ostream &out) {
@@ -60,10 +83,12 @@ void writeTerminalReport(const GradeReport &report, std::ostream &out) {
     // screen or forge a score.
     if (report.unsandboxed) out << "WARNING: graded WITHOUT a sandbox (--unsafe-no-sandbox)\n";
     out << "dotsgrade " << report.assignment << ": " << controlsEscaped(report.submission) << "\n";
-    for (const TestOutcome &t : report.tests) {
+    const std::vector<std::string> outputs = boundedOutputs(report);
+    for (std::size_t i = 0; i < report.tests.size(); ++i) {
+        const TestOutcome &t = report.tests[i];
         out << (t.passed ? "  PASS " : "  FAIL ") << std::setw(6) << points(t.score) << "/" << std::left
             << std::setw(6) << points(t.maxScore) << std::right << t.name << "\n";
-        if (!t.passed && !t.output.empty()) out << indented(controlsEscaped(t.output));
+        if (!t.passed && !outputs[i].empty()) out << indented(controlsEscaped(outputs[i]));
     }
     out << "Score: " << points(report.score()) << " / " << points(report.maxScore()) << "\n";
     out << "Isolation: " << report.isolation << "\n";
@@ -71,13 +96,16 @@ void writeTerminalReport(const GradeReport &report, std::ostream &out) {
 
 std::string gradescopeJson(const GradeReport &report) {
     nlohmann::json tests = nlohmann::json::array();
-    for (const TestOutcome &t : report.tests)
+    const std::vector<std::string> outputs = boundedOutputs(report);
+    for (std::size_t i = 0; i < report.tests.size(); ++i) {
+        const TestOutcome &t = report.tests[i];
         tests.push_back({{"name", t.name},
                          {"score", t.score},
                          {"max_score", t.maxScore},
                          {"status", t.passed ? "passed" : "failed"},
-                         {"output", t.output.empty() ? t.description : t.output},
+                         {"output", outputs[i].empty() ? t.description : outputs[i]},
                          {"visibility", "visible"}});
+    }
     nlohmann::json results = {
         {"score", report.score()},
         {"output",
@@ -95,7 +123,9 @@ std::string junitXml(const GradeReport &report) {
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite name=\"dotsgrade." +
         xmlEscaped(report.assignment) + "\" tests=\"" + std::to_string(report.tests.size()) +
         "\" failures=\"" + std::to_string(failures) + "\">\n";
-    for (const TestOutcome &t : report.tests) {
+    const std::vector<std::string> outputs = boundedOutputs(report);
+    for (std::size_t i = 0; i < report.tests.size(); ++i) {
+        const TestOutcome &t = report.tests[i];
         xml +=
             "    <testcase classname=\"" + xmlEscaped(t.category) + "\" name=\"" + xmlEscaped(t.name) + "\"";
         if (t.passed) {
@@ -104,7 +134,7 @@ std::string junitXml(const GradeReport &report) {
         }
         xml += ">\n      <failure message=\"" +
                xmlEscaped(points(t.score) + " of " + points(t.maxScore) + " points") + "\">" +
-               xmlEscaped(t.output) + "</failure>\n    </testcase>\n";
+               xmlEscaped(outputs[i]) + "</failure>\n    </testcase>\n";
     }
     return xml + "  </testsuite>\n</testsuites>\n";
 }

@@ -95,6 +95,20 @@ std::string visibleWhitespace(std::string_view text) {
     return out;
 }
 
+// Returns line cut to a window of at most kShownCharacters around column `at` (its first
+// difference), with "…" where text was left out and how much: a line of a megabyte shows
+// as the 160 characters that matter.
+std::string shownAround(std::string_view line, std::size_t at) {
+    constexpr std::size_t kShownCharacters = 160, kBefore = 60;
+    if (line.size() <= kShownCharacters) return visibleWhitespace(line);
+    const std::size_t start = at > kBefore ? std::min(at - kBefore, line.size() - kShownCharacters) : 0;
+    const std::size_t end = start + kShownCharacters;
+    std::string shown = start > 0 ? "\u2026" : "";
+    shown += visibleWhitespace(line.substr(start, end - start));
+    if (end < line.size()) shown += "\u2026 " + std::to_string(line.size() - end) + " more";
+    return shown;
+}
+
 TextDifference firstDifference(std::string_view expected, std::string_view actual) {
     TextDifference d;
     if (expected == actual) return d;
@@ -105,8 +119,10 @@ TextDifference firstDifference(std::string_view expected, std::string_view actua
         std::string_view want = lineAt(expected, at), got = lineAt(actual, at);
         if (want != got) {
             d.line = line;
-            d.expected = want.empty() ? "(end of output)" : visibleWhitespace(want);
-            d.actual = got.empty() ? "(end of output)" : visibleWhitespace(got);
+            std::size_t column = 0;
+            while (column < want.size() && column < got.size() && want[column] == got[column]) ++column;
+            d.expected = want.empty() ? "(end of output)" : shownAround(want, column);
+            d.actual = got.empty() ? "(end of output)" : shownAround(got, column);
             if (got.empty())
                 d.hint = "the output stops early: everything from this line on is missing";
             else if (want.empty())

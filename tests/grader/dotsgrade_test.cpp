@@ -96,6 +96,18 @@ BOOST_AUTO_TEST_CASE(everything_a_stopped_or_crashed_program_printed_is_shown) {
     }
 }
 
+BOOST_AUTO_TEST_CASE(reports_stay_small_whatever_the_program_prints) {
+    // A prompt printed forever without a newline: one line of a megabyte.
+    Grade g = gradeBroken(
+        "dotsboxes",
+        {{kEndOfInput, "            for (;;) std::cout << \"Player 1, make your move (1-16): \";"}});
+    const std::string output = g.test("transcript dotsboxes-eof")["output"];
+    BOOST_TEST(output.find("more") != std::string::npos, "the line is cut, saying how much is left out");
+    BOOST_TEST(output.size() <= 4200u);
+    BOOST_TEST(g.report.dump().size() <= 256u * 1024, "the JSON is bounded");
+    BOOST_TEST(g.run.out.size() <= 64u * 1024, "the terminal report is bounded");
+}
+
 BOOST_AUTO_TEST_CASE(fork_bomb) {
     Grade g = gradeBroken("dotsboxes", {{"#include <string>", "#include <string>\n#include <unistd.h>"},
                                         {kEndOfInput, "            for (;;) (void)fork();"}});

@@ -47,4 +47,18 @@ BOOST_AUTO_TEST_CASE(control_bytes_are_visible) {
     BOOST_TEST(visibleWhitespace(std::string("a\tb\r\n\x01", 6)) == "a\u2409b\u240d\u23ce\\x01");
 }
 
+BOOST_AUTO_TEST_CASE(long_lines_are_cut_around_the_difference) {
+    const std::string want = std::string(1000, 'a') + "\n",
+                      got = std::string(500, 'a') + "b" + std::string(499, 'a') + "\n";
+    const TextDifference d = firstDifference(want, got);
+    BOOST_TEST(d.actual.rfind("\u2026", 0) == 0, "cut before: " << d.actual);
+    BOOST_TEST(d.actual.find("b") != std::string::npos, "the difference is shown: " << d.actual);
+    BOOST_TEST(d.actual.find("more") != std::string::npos, "cut after: " << d.actual);
+    BOOST_TEST(d.actual.size() < 200u);
+}
+
+BOOST_AUTO_TEST_CASE(control_characters_are_escaped_for_terminals) {
+    BOOST_TEST(controlsEscaped("a\x1b[2Jb\n\tc\r") == "a\\x1b[2Jb\n\tc\\x0d");
+}
+
 BOOST_AUTO_TEST_SUITE_END()
