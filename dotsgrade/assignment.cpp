@@ -82,6 +82,7 @@ const std::vector<Assignment> &all() {
         list[0].packedEncoding = true;
         list[0].noGlobals = true;
         list[0].sourceExtensions = {".cpp", ".cc"};
+        list[0].cxxFlags = "-std=c++11 -Wall -Wextra -pedantic";  // as dotsboxes.md and dotstriangles.md say
         list[0].randomCase = dotsboxesCase;
         list[0].rubric = packedRubric;
 

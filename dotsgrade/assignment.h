@@ -25,6 +25,10 @@ struct Assignment {
     bool packedEncoding = false;                // no floating point; the function harness applies
     bool compareStandardError = false;          // boxes prints its messages there
     std::vector<std::string> sourceExtensions;  // what counts as a source file
+    // The course's compile commands (after g++ or gcc), as the assignment states them:
+    // warnings are counted from exactly these, and the program graded is what they build.
+    std::string cxxFlags = "-std=c++11 -Wall -pedantic";
+    std::string cFlags = "-std=gnu99 -Wall -pedantic";
     FuzzCase (*randomCase)(std::mt19937 &rng) = nullptr;
     std::map<std::string, double> rubric;  // category -> points (see grade.h)
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <sstream>
 #include <system_error>
 
 #include "process/process_runner.h"
@@ -21,6 +22,14 @@ constexpr double kBuildSeconds = 60;               // the whole build of one sub
 constexpr double kStepSeconds = 30;                // one compiler, linker or nm run
 constexpr long kStepMemoryMb = 2048;               // each process of a step
 constexpr long kBuildFilesKb = 64 * 1024;          // any file a step writes, and its /tmp
+
+// Returns the whitespace-separated words of text (compile flags: no shell, no quoting).
+std::vector<std::string> splitWords(const std::string &text) {
+    std::vector<std::string> words;
+    std::istringstream in(text);
+    for (std::string word; in >> word;) words.push_back(word);
+    return words;
+}
 
 bool hasExtension(const fs::path &path, const std::vector<std::string> &extensions) {
     return std::find(extensions.begin(), extensions.end(), path.extension().string()) != extensions.end();
@@ -101,7 +110,7 @@ std::vector<std::string> stageSubmission(const Assignment &assignment, const std
 }
 
 BuildResult buildSubmission(const Assignment &assignment, const std::string &submission,
-                            const std::string &into, int slot) {
+                            const std::string &into, int slot, const std::string &flags) {
     // Step 1: a fresh folder holding only a copy of the submission's sources and headers.
     BuildResult build;
     build.slot = slot;
@@ -127,20 +136,12 @@ BuildResult buildSubmission(const Assignment &assignment, const std::string &sub
         const fs::path source = build.sources[i];
         const std::string object = "unit" + std::to_string(i) + ".o";
         const bool isC = source.extension() == ".c";
-        std::vector<std::string> command = {isC ? "/usr/bin/gcc" : "/usr/bin/g++",
-                                            isC ? "-std=c11" : "-std=c++17",
-                                            "-Wall",
-                                            "-Wextra",
-                                            "-pedantic",
-                                            "-O1",
-                                            "-I",
-                                            inside(source.parent_path()),
-                                            "-I",
-                                            "src",
-                                            "-c",
-                                            inside(source),
-                                            "-o",
-                                            object};
+        std::vector<std::string> command = {isC ? "/usr/bin/gcc" : "/usr/bin/g++"};
+        for (const std::string &flag :
+             splitWords(flags.empty() ? (isC ? assignment.cFlags : assignment.cxxFlags) : flags))
+            command.push_back(flag);
+        command.insert(command.end(),
+                       {"-I", inside(source.parent_path()), "-I", "src", "-c", inside(source), "-o", object});
         std::string said;
         if (remaining() <= 0 || runBuildTool(build, command, said, remaining()) != 0) ok = false;
         build.diagnostics += said;

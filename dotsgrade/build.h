@@ -34,10 +34,11 @@ std::vector<std::string> submissionSources(const Assignment &assignment, const s
 std::vector<std::string> stageSubmission(const Assignment &assignment, const std::string &submission,
                                          const std::filesystem::path &src);
 
-// Builds the submission in the sandbox, in a fresh folder under `into` (which must exist):
+// Builds the submission in the sandbox, in a fresh folder under `into` (which must exist),
+// with the course's compile command for the assignment (flags, if given, replace its flags):
 // every compile, link and objcopy is untrusted, with its own limits and 60 s for all.
 BuildResult buildSubmission(const Assignment &assignment, const std::string &submission,
-                            const std::string &into, int slot);
+                            const std::string &into, int slot, const std::string &flags = "");
 
 // Runs a build tool (compiler, linker, nm) on student bytes in the sandbox, working in
 // build.folder (the sandbox's working folder) on build.slot, with readOnly also visible. Returns its exit

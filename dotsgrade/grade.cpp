@@ -196,6 +196,14 @@ void functionStage(const PackedGame &game, const BuildResult &build, const std::
     tests.insert(tests.end(), outcomes.begin(), outcomes.end());
 }
 
+// Returns the compile command submissions get, as the report shows it.
+std::string compileCommand(const Assignment &assignment, const GradeOptions &options) {
+    if (!options.compilerFlags.empty()) return "g++ (or gcc) " + options.compilerFlags;
+    const bool allowsC = std::find(assignment.sourceExtensions.begin(), assignment.sourceExtensions.end(),
+                                   ".c") != assignment.sourceExtensions.end();
+    return "g++ " + assignment.cxxFlags + (allowsC ? " (C sources: gcc " + assignment.cFlags + ")" : "");
+}
+
 // Gives every test its share of its category's points, and scores the passed ones.
 void score(std::vector<TestOutcome> &tests, const std::map<std::string, double> &rubric) {
     std::map<std::string, int> perCategory;
@@ -227,7 +235,7 @@ std::map<std::string, double> rubricFor(const Assignment &assignment, const Grad
 
 std::vector<TestOutcome> plannedTests(const Assignment &assignment, const GradeOptions &options) {
     std::vector<TestOutcome> tests = {
-        outcome("build", "build", "compiles and links with -Wall -Wextra -pedantic"),
+        outcome("build", "build", "compiles and links with " + compileCommand(assignment, options)),
         outcome("warnings", "no warnings", "the compiler prints nothing at all")};
     if (!assignment.functions.empty())
         tests.push_back(
@@ -291,7 +299,8 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
     // The sandbox's uids must reach the build folder (and later the program and the
     // harness in it), but not list this one.
     fs::permissions(work, fs::perms::owner_all | fs::perms::group_exec | fs::perms::others_exec);
-    BuildResult build = buildSubmission(assignment, submission, work.string(), options.slot);
+    BuildResult build =
+        buildSubmission(assignment, submission, work.string(), options.slot, options.compilerFlags);
 
     std::vector<TestOutcome> &tests = report.tests;
     TestOutcome buildTest = plan[0], warnings = plan[1];

@@ -254,6 +254,8 @@ int main(int argc, char **argv) {
     app.add_option("--junit", cl.junitPath, "write JUnit XML (a folder of files in batch mode)");
     app.add_option("--jobs", cl.jobs, "parallel gradings in batch mode (default 1)")
         ->check(CLI::Range(1, 64));
+    app.add_option("--compiler-flags", cl.options.compilerFlags,
+                   "replace the assignment's compile flags (default: the course's, see --explain)");
     app.add_flag("--unsafe-no-sandbox", cl.unsafeNoSandbox,
                  "grade even where bubblewrap cannot run: student code then runs WITHOUT isolation");
     app.add_option("--rubric", cl.rubricPath,

@@ -31,10 +31,26 @@ BOOST_AUTO_TEST_CASE(packed_games_get_full_marks) {
 BOOST_AUTO_TEST_CASE(programs_get_full_marks) {
     for (const char *program : {"boxes", "dotscomputer", "eight"}) {
         TemporaryDirectory scratch("dotsgrade-test");
-        Grade g = grade(program, assembledSubmission(program, scratch.path()));
+        // Our references are written in C++17: graded as a C++17 course would set it.
+        Grade g = grade(program, assembledSubmission(program, scratch.path()),
+                        {"--compiler-flags", kCxx17});
         BOOST_TEST(g.failed().empty(), program << ": " << g.run.out);
         BOOST_TEST(g.report["score"].get<double>() == g.maxScore());
     }
+}
+
+BOOST_AUTO_TEST_CASE(the_course_compile_command_decides_warnings) {
+    // -Wextra is in the dotsboxes course's command, and only it warns of an unused
+    // parameter; eight's command has no -Wextra, so the same code costs nothing there.
+    TemporaryDirectory scratch("dotsgrade-test");
+    const fs::path folder = assembledSubmission("eight", scratch.path());
+    writeFile(folder / "extra.cc", "int unusedParameter(int x) { return 0; }\n");
+    Grade eight = grade("eight", folder, {"--compiler-flags", kCxx17});
+    BOOST_TEST(eight.failed().count("no warnings") == 0, eight.test("no warnings")["output"]);
+    Grade strict = grade("eight", folder, {"--compiler-flags", "-std=c++17 -Wall -Wextra -pedantic"});
+    BOOST_TEST(strict.failed().count("no warnings") == 1);
+    RunResult explain = dotslab::runTrusted(DOTSGRADE_PROGRAM, {"dotsboxes", "--explain"}, "");
+    BOOST_TEST(explain.out.find("g++ -std=c++11 -Wall -Wextra -pedantic") != std::string::npos, explain.out);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -311,7 +327,7 @@ BOOST_AUTO_TEST_CASE(globals_are_allowed_where_the_spec_allows_them) {
     writeFile(folder / "main.cpp",
               broken(main, {{"int main(int argc, char **argv) {",
                              "int calls = 0;\n\nint main(int argc, char **argv) {\n    ++calls;"}}));
-    Grade g = grade("boxes", folder);
+    Grade g = grade("boxes", folder, {"--compiler-flags", kCxx17});
     BOOST_TEST(g.failed().empty(), g.run.out);
     for (const json &t : g.report["tests"]) BOOST_TEST(t["name"] != "rule no_globals");
 }

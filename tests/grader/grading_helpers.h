@@ -24,6 +24,8 @@ using dotslab::TemporaryDirectory;
 using nlohmann::json;
 
 inline const fs::path kSource = DOTSLAB_SOURCE_DIR;
+// Our multi-file references are C++17: graded as a C++17 course would set its command.
+inline const std::string kCxx17 = "-std=c++17 -Wall -pedantic";
 
 inline void writeFile(const fs::path &path, const std::string &text) {
     fs::create_directories(path.parent_path());
