@@ -16,12 +16,13 @@ using Clock = std::chrono::steady_clock;
 
 // What a submission may hold besides its sources: headers. Nothing else is copied.
 const std::vector<std::string> kHeaderExtensions = {".h", ".hh", ".hpp", ".hxx"};
-constexpr std::uintmax_t kMaxFileBytes = 1 << 20;  // a source or header larger than this is left out
-constexpr std::size_t kMaxFiles = 200;             // files copied at most
-constexpr double kBuildSeconds = 60;               // the whole build of one submission
-constexpr double kStepSeconds = 30;                // one compiler, linker or nm run
-constexpr long kStepMemoryMb = 2048;               // each process of a step
-constexpr long kBuildFilesKb = 64 * 1024;          // any file a step writes, and its /tmp
+constexpr std::uintmax_t kMaxFileBytes = 1 << 20;        // a source or header larger than this is left out
+constexpr std::size_t kMaxFiles = 200;                   // files copied at most
+constexpr double kBuildSeconds = 60;                     // the whole build of one submission
+constexpr double kStepSeconds = 30;                      // one compiler, linker or nm run
+constexpr long kStepMemoryMb = 2048;                     // each process of a step
+constexpr long kBuildFilesKb = 64 * 1024;                // any file a step writes, and its /tmp
+constexpr std::uintmax_t kBuildFolderBytes = 64u << 20;  // the whole build folder
 
 // Returns the whitespace-separated words of text (compile flags: no shell, no quoting).
 std::vector<std::string> splitWords(const std::string &text) {
@@ -33,6 +34,15 @@ std::vector<std::string> splitWords(const std::string &text) {
 
 bool hasExtension(const fs::path &path, const std::vector<std::string> &extensions) {
     return std::find(extensions.begin(), extensions.end(), path.extension().string()) != extensions.end();
+}
+
+// Returns the bytes of every file under folder.
+std::uintmax_t bytesUnder(const fs::path &folder) {
+    std::uintmax_t total = 0;
+    std::error_code error;
+    for (const fs::directory_entry &entry : fs::recursive_directory_iterator(folder, error))
+        if (entry.is_regular_file(error)) total += entry.file_size(error);
+    return total;
 }
 
 // Returns true for a plain file (not a link) of at most kMaxFileBytes.
@@ -146,6 +156,10 @@ BuildResult buildSubmission(const Assignment &assignment, const std::string &sub
         if (remaining() <= 0 || runBuildTool(build, command, said, remaining()) != 0) ok = false;
         build.diagnostics += said;
         build.objects.push_back(object);
+        if (bytesUnder(build.folder) > kBuildFolderBytes) {
+            build.diagnostics += "the build wrote more than its 64 MB of files in all\n";
+            ok = false;
+        }
     }
     build.warned = !build.diagnostics.empty();
     if (!ok) {
