@@ -15,6 +15,7 @@ if(status EQUAL 0)
 endif()
 string(FIND "${output}" "${EXPECT}" at)
 if(at EQUAL -1)
-  message(FATAL_ERROR "the check failed (status ${status}) but did not say:\n  ${EXPECT}\nIts output was:\n${output}")
+  message(FATAL_ERROR
+          "the check failed (status ${status}) but did not say:\n  ${EXPECT}\nIts output was:\n${output}")
 endif()
 message(STATUS "rejected as expected (status ${status}), saying: ${EXPECT}")
