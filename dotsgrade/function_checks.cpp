@@ -3,7 +3,9 @@
 #include <cstdint>
 #include <cstring>
 #include <map>
+#include <mutex>
 #include <optional>
+#include <string_view>
 
 #include "harness/function_calls.h"
 #include "harness/grid_checks.h"
@@ -78,7 +80,29 @@ RunResult runWorker(const std::string &worker, const std::string &suite, std::si
     return runProgram(request);
 }
 
+// Returns the stream a worker whose functions all agree with the model writes for suite
+// (after its first byte), made once per process: a batch compares every student's stream
+// with it at the speed of memcmp, and walks the calls only where one differs.
+const std::string &modelStream(const std::string &suite, const PackedGame &game) {
+    static std::mutex mutex;
+    static std::map<std::pair<const PackedGame *, std::string>, std::string> streams;
+    std::lock_guard<std::mutex> lock(mutex);
+    auto [entry, made] = streams.try_emplace({&game, suite});
+    if (made)
+        forEachCall(suite, game, 0, [&](std::size_t, const Call &call) {
+            appendAnswer(entry->second, call.op, modelAnswer(game, call));
+            return true;
+        });
+    return entry->second;
+}
+
+constexpr unsigned char kAllFunctions = (1u << kOpCount) - 1;
+
 }  // namespace
+
+void prepareFunctionJudging(const PackedGame &game) {
+    for (const std::string &suite : suiteNames()) modelStream(suite, game);
+}
 
 SuiteVerdict judgeFunctions(const std::string &worker, const std::string &suite, const PackedGame &game,
                             int slot) {
@@ -112,6 +136,9 @@ SuiteVerdict judgeFunctions(const std::string &worker, const std::string &suite,
             });
             break;
         }
+        if (from == 0 && present == kAllFunctions && run.exited() && run.status == 0 &&
+            std::string_view(run.out).substr(1) == modelStream(suite, game))
+            break;  // every answer is the model's
         // Judge the answers in order; `stopped` is the first call left unanswered.
         std::optional<std::pair<std::size_t, Call>> stopped;
         forEachCall(suite, game, from, [&](std::size_t i, const Call &call) {

@@ -15,6 +15,10 @@ struct SuiteVerdict {
     std::string output;  // what differs, or how the worker failed ("" when passed)
 };
 
+// Makes the model's answers to every suite of game ahead of time (they are made once per
+// process, when first needed): a grading calls this while the submission is built.
+void prepareFunctionJudging(const PackedGame &game);
+
 // Runs suite's calls in the worker (built with the student's functions) on sandbox slot
 // `slot` and returns the verdict.
 SuiteVerdict judgeFunctions(const std::string &worker, const std::string &suite, const PackedGame &game,

@@ -284,6 +284,8 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
     std::vector<RunResult> expected(cases.size());
     std::thread oracle([&] {
         report.isolation = isolationReport();
+        if (assignment.name == "dotsboxes") prepareFunctionJudging(dotsboxesGame());
+        if (assignment.name == "dotstriangles") prepareFunctionJudging(dotstrianglesGame());
         for (std::size_t i = 0; i < cases.size(); ++i)
             expected[i] = expectedRun(assignment, cases[i], options);
     });

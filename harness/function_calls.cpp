@@ -122,6 +122,16 @@ bool defines(const SubmissionApi &api, Op op) {
     return false;
 }
 
+void appendAnswer(std::string &stream, Op op, const Answer &answer) {
+    auto little = [&](std::uint64_t value, int bytes) {
+        for (int k = 0; k < bytes; ++k)
+            stream += static_cast<char>(static_cast<unsigned char>(value >> (8 * k)));
+    };
+    if (op != Op::kDisplay) return little(static_cast<std::uint64_t>(answer.value), 8);
+    little(answer.text.size(), 4);
+    stream += answer.text;
+}
+
 Answer modelAnswer(const PackedGame &game, const Call &call) {
     switch (call.op) {
         case Op::kDisplay:

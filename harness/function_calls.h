@@ -55,6 +55,10 @@ std::string callText(const Call &call, const SubmissionApi &api);
 // Returns true if the submission defines op's function.
 bool defines(const SubmissionApi &api, Op op);
 
+// Appends answer to the stream the worker writes: 8 bytes (little-endian) for a number,
+// or 4 bytes of length and the text for what a display function printed.
+void appendAnswer(std::string &stream, Op op, const Answer &answer);
+
 // Returns the model's answer to call.
 Answer modelAnswer(const dotslab::PackedGame &game, const Call &call);
 

@@ -22,19 +22,18 @@ namespace {
 
 using namespace dotslab_harness;
 
-// Answers go to a copy of the original standard output, buffered.
+// Answers go to a copy of the original standard output, buffered (or not: careful).
 class AnswerStream {
   public:
-    explicit AnswerStream(int fd, bool careful) : fd_(fd), careful_(careful) {}
+    AnswerStream(int fd, bool careful) : fd_(fd), careful_(careful) {}
     ~AnswerStream() { flush(); }
-    void bytes(const void *data, std::size_t size) {
-        buffer_.append(static_cast<const char *>(data), size);
+    void add(Op op, const Answer &answer) {
+        appendAnswer(buffer_, op, answer);
         if (careful_ || buffer_.size() >= (1u << 16)) flush();
     }
-    void number(std::uint64_t value) {
-        unsigned char little[8];
-        for (int k = 0; k < 8; ++k) little[k] = static_cast<unsigned char>(value >> (8 * k));
-        bytes(little, sizeof little);
+    void add(unsigned char byte) {
+        buffer_ += static_cast<char>(byte);
+        flush();
     }
     void flush() {
         for (std::size_t done = 0; done < buffer_.size();) {
@@ -68,22 +67,12 @@ int main(int argc, char **argv) {
     unsigned char present = 0;
     for (int k = 0; k < kOpCount; ++k)
         if (defines(api, static_cast<Op>(k))) present |= static_cast<unsigned char>(1u << k);
-    out.bytes(&present, 1);
-    out.flush();
+    out.add(present);
 
     forEachCall(suite, api.model, static_cast<std::size_t>(std::max(0L, from)),
                 [&](std::size_t, const Call &call) {
                     if (!defines(api, call.op)) return true;
-                    const Answer answer = submissionAnswer(api, call);
-                    if (call.op == Op::kDisplay) {
-                        const std::uint32_t size = static_cast<std::uint32_t>(answer.text.size());
-                        unsigned char length[4];
-                        for (int k = 0; k < 4; ++k) length[k] = static_cast<unsigned char>(size >> (8 * k));
-                        out.bytes(length, sizeof length);
-                        out.bytes(answer.text.data(), answer.text.size());
-                    } else {
-                        out.number(static_cast<std::uint64_t>(answer.value));
-                    }
+                    out.add(call.op, submissionAnswer(api, call));
                     return true;
                 });
     return 0;
