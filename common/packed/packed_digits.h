@@ -10,6 +10,7 @@
 #pragma once
 
 #include <array>
+#include <cassert>
 
 namespace dotslab {
 
@@ -29,13 +30,20 @@ inline constexpr std::array<long long, kPackedDigits + 1> kPowersOfTen = [] {
 }();
 
 // Returns the place value of digit i (1..18): 10^(18-i).
-constexpr long long placeOf(int i) { return kPowersOfTen[kPackedDigits - i]; }
+constexpr long long placeOf(int i) {
+    assert(1 <= i && i <= kPackedDigits);
+    return kPowersOfTen[kPackedDigits - i];
+}
 
-// Returns digit i (1..18) of packed.
-constexpr int digitAt(long long packed, int i) { return static_cast<int>(packed / placeOf(i) % 10); }
+// Returns digit i (1..18) of packed (an 18-digit encoding: non-negative).
+constexpr int digitAt(long long packed, int i) {
+    assert(packed >= 0);
+    return static_cast<int>(packed / placeOf(i) % 10);
+}
 
 // Returns packed with digit i (1..18) replaced by value (0..9).
 constexpr long long withDigit(long long packed, int i, int value) {
+    assert(0 <= value && value <= 9);
     return packed + (value - digitAt(packed, i)) * placeOf(i);
 }
 
