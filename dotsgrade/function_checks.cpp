@@ -87,13 +87,14 @@ const std::string &modelStream(const std::string &suite, const PackedGame &game)
     static std::mutex mutex;
     static std::map<std::pair<const PackedGame *, std::string>, std::string> streams;
     std::lock_guard<std::mutex> lock(mutex);
-    auto [entry, made] = streams.try_emplace({&game, suite});
+    const auto [entry, made] = streams.try_emplace({&game, suite});
+    std::string &stream = entry->second;  // a plain name: lambdas cannot capture structured bindings in C++17
     if (made)
         forEachCall(suite, game, 0, [&](std::size_t, const Call &call) {
-            appendAnswer(entry->second, call.op, modelAnswer(game, call));
+            appendAnswer(stream, call.op, modelAnswer(game, call));
             return true;
         });
-    return entry->second;
+    return stream;
 }
 
 constexpr unsigned char kAllFunctions = (1u << kOpCount) - 1;
