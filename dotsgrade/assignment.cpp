@@ -1,5 +1,8 @@
 #include "assignment.h"
 
+#include <algorithm>
+#include <cctype>
+
 #include <stdexcept>
 
 namespace dotslab::grader {
@@ -81,7 +84,7 @@ const std::vector<Assignment> &all() {
         list[0].functions = mandatedFunctions(PackedGame::Kind::kDotsboxes);
         list[0].packedEncoding = true;
         list[0].noGlobals = true;
-        list[0].sourceExtensions = {".cpp", ".cc"};
+        list[0].sourceExtensions = {".cpp", ".cc", ".cxx", ".c++"};
         list[0].cxxFlags = "-std=c++11 -Wall -Wextra -pedantic";  // as dotsboxes.md and dotstriangles.md say
         list[0].randomCase = dotsboxesCase;
         list[0].rubric = packedRubric;
@@ -94,17 +97,17 @@ const std::vector<Assignment> &all() {
 
         list[2].name = "boxes";
         list[2].compareStandardError = true;
-        list[2].sourceExtensions = {".cpp", ".cc", ".c"};
+        list[2].sourceExtensions = {".cpp", ".cc", ".cxx", ".c++", ".c"};
         list[2].randomCase = boxesCase;
         list[2].rubric = programRubric;
 
         list[3].name = "dotscomputer";
-        list[3].sourceExtensions = {".cpp", ".cc"};
+        list[3].sourceExtensions = {".cpp", ".cc", ".cxx", ".c++"};
         list[3].randomCase = dotscomputerCase;
         list[3].rubric = programRubric;
 
         list[4].name = "eight";
-        list[4].sourceExtensions = {".cpp", ".cc"};
+        list[4].sourceExtensions = {".cpp", ".cc", ".cxx", ".c++"};
         list[4].randomCase = eightCase;
         list[4].rubric = programRubric;
         return list;
@@ -113,6 +116,13 @@ const std::vector<Assignment> &all() {
 }
 
 }  // namespace
+
+bool Assignment::isSource(const std::filesystem::path &path) const {
+    std::string extension = path.extension().string();
+    if (extension == ".C") extension = ".cpp";
+    for (char &c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return std::find(sourceExtensions.begin(), sourceExtensions.end(), extension) != sourceExtensions.end();
+}
 
 const Assignment &assignmentNamed(const std::string &name) {
     for (const Assignment &a : all())

@@ -3,6 +3,7 @@
 // its random games look, and the default rubric.
 #pragma once
 
+#include <filesystem>
 #include <map>
 #include <random>
 #include <string>
@@ -31,6 +32,12 @@ struct Assignment {
     std::string cFlags = "-std=gnu99 -Wall -pedantic";
     FuzzCase (*randomCase)(std::mt19937 &rng) = nullptr;
     std::map<std::string, double> rubric;  // category -> points (see grade.h)
+
+    // Returns true if path is one of the assignment's source files: its extension is one of
+    // sourceExtensions in any case (DotsBoxes.CPP, main.Cc), ".C" counting as C++.
+    bool isSource(const std::filesystem::path &path) const;
+    // Returns true if path is a C source (".c" exactly; ".C" is C++ by the usual convention).
+    static bool isCSource(const std::filesystem::path &path) { return path.extension() == ".c"; }
 
     // Returns the name of our reference program (a sibling of dotsgrade).
     const std::string &referenceProgram() const { return name; }

@@ -84,7 +84,7 @@ std::vector<std::string> submissionSources(const Assignment &assignment, const s
         sources.push_back(fs::absolute(submission).string());
     } else if (fs::is_directory(submission)) {
         for (const fs::directory_entry &entry : fs::recursive_directory_iterator(submission, error))
-            if (isPlainSmallFile(entry.path()) && hasExtension(entry.path(), assignment.sourceExtensions))
+            if (isPlainSmallFile(entry.path()) && assignment.isSource(entry.path()))
                 sources.push_back(fs::absolute(entry.path()).string());
         std::sort(sources.begin(), sources.end());
     }
@@ -107,7 +107,7 @@ std::vector<std::string> stageSubmission(const Assignment &assignment, const std
     std::size_t copied = 0;
     for (const fs::directory_entry &entry : fs::recursive_directory_iterator(root, error)) {
         const fs::path &path = entry.path();
-        const bool source = hasExtension(path, assignment.sourceExtensions);
+        const bool source = assignment.isSource(path);
         if (!(source || hasExtension(path, kHeaderExtensions)) || !isPlainSmallFile(path)) continue;
         if (++copied > kMaxFiles) break;
         const fs::path copy = src / fs::relative(path, root);
@@ -140,12 +140,12 @@ BuildResult buildSubmission(const Assignment &assignment, const std::string &sub
     // Step 2: each source compiled in the sandbox; includes resolve from its own folder,
     // then from the submission's top folder.
     const bool allC = std::all_of(build.sources.begin(), build.sources.end(),
-                                  [](const std::string &s) { return fs::path(s).extension() == ".c"; });
+                                  [](const std::string &s) { return Assignment::isCSource(s); });
     bool ok = true;
     for (std::size_t i = 0; i < build.sources.size() && ok; ++i) {
         const fs::path source = build.sources[i];
         const std::string object = "unit" + std::to_string(i) + ".o";
-        const bool isC = source.extension() == ".c";
+        const bool isC = Assignment::isCSource(source);
         std::vector<std::string> command = {isC ? "/usr/bin/gcc" : "/usr/bin/g++"};
         for (const std::string &flag :
              splitWords(flags.empty() ? (isC ? assignment.cFlags : assignment.cxxFlags) : flags))

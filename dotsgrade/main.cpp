@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -58,15 +59,23 @@ void writeFile(const std::string &path, const std::string &text) {
 
 // Returns the submissions in a batch folder: each file with a source extension or each
 // folder is one student (sorted by name).
+// Returns the submissions under dir: each folder, and each source file (any case of its
+// extension). Two with the same student name (alice.cpp and alice.cc) are an error naming
+// both: one must never overwrite the other's row.
 std::vector<fs::path> batchEntries(const Assignment &assignment, const std::string &dir) {
     std::vector<fs::path> entries;
-    for (const fs::directory_entry &entry : fs::directory_iterator(dir)) {
-        bool source = entry.is_regular_file() &&
-                      std::find(assignment.sourceExtensions.begin(), assignment.sourceExtensions.end(),
-                                entry.path().extension().string()) != assignment.sourceExtensions.end();
-        if (entry.is_directory() || source) entries.push_back(entry.path());
-    }
+    for (const fs::directory_entry &entry : fs::directory_iterator(dir))
+        if (entry.is_directory() || (entry.is_regular_file() && assignment.isSource(entry.path())))
+            entries.push_back(entry.path());
     std::sort(entries.begin(), entries.end());
+    std::map<std::string, fs::path> byStudent;
+    for (const fs::path &entry : entries) {
+        const auto [seen, fresh] = byStudent.try_emplace(entry.stem().string(), entry);
+        if (!fresh)
+            throw std::runtime_error("two submissions for student '" + entry.stem().string() +
+                                     "': " + seen->second.filename().string() + " and " +
+                                     entry.filename().string() + " (keep one)");
+    }
     return entries;
 }
 

@@ -32,8 +32,7 @@ BOOST_AUTO_TEST_CASE(programs_get_full_marks) {
     for (const char *program : {"boxes", "dotscomputer", "eight"}) {
         TemporaryDirectory scratch("dotsgrade-test");
         // Our references are written in C++17: graded as a C++17 course would set it.
-        Grade g = grade(program, assembledSubmission(program, scratch.path()),
-                        {"--compiler-flags", kCxx17});
+        Grade g = grade(program, assembledSubmission(program, scratch.path()), {"--compiler-flags", kCxx17});
         BOOST_TEST(g.failed().empty(), program << ": " << g.run.out);
         BOOST_TEST(g.report["score"].get<double>() == g.maxScore());
     }
@@ -305,6 +304,28 @@ BOOST_AUTO_TEST_CASE(batch_mode) {
     BOOST_TEST(rows[1].rfind("alice,95,95,", 0) == 0, rows[1]);
     BOOST_TEST(rows[2].rfind("bob,0,95,", 0) == 0, rows[2]);
     BOOST_TEST(rows[3].rfind("carol,95,95,", 0) == 0, rows[3]);
+}
+
+BOOST_AUTO_TEST_CASE(submissions_as_students_hand_them_in) {
+    // Any case of a source extension, .cxx and .C included; two files of one student are
+    // an error naming both, never one row silently replacing the other.
+    TemporaryDirectory scratch("dotsgrade-test");
+    const std::string reference = dotslab::readFileText(kSource / "dotsboxes" / "dotsboxes.cpp");
+    const fs::path batch = scratch.path() / "class", twice = scratch.path() / "twice";
+    writeFile(batch / "bob" / "DotsBoxes.CPP", reference);
+    writeFile(batch / "carol.cxx", reference);
+    writeFile(batch / "dave.C", reference);
+    RunResult run = dotslab::runTrusted(DOTSGRADE_PROGRAM,
+                                        {"dotsboxes", "--batch", batch.string(), "--fuzz", "2"}, "", 300);
+    BOOST_TEST(run.status == 0, run.err);
+    for (const char *student : {"bob,95,95,", "carol,95,95,", "dave,95,95,"})
+        BOOST_TEST(run.out.find(student) != std::string::npos, run.out);
+    writeFile(twice / "alice.cpp", reference);
+    writeFile(twice / "alice.cc", reference);
+    RunResult clash =
+        dotslab::runTrusted(DOTSGRADE_PROGRAM, {"dotsboxes", "--batch", twice.string()}, "", 60);
+    BOOST_TEST(clash.status == 1);
+    BOOST_TEST(clash.err.find("alice.cc and alice.cpp") != std::string::npos, clash.err);
 }
 
 BOOST_AUTO_TEST_CASE(command_line_errors) {
