@@ -15,6 +15,7 @@
 #include "packed/console_model.h"
 #include "packed/packed_games.h"
 #include "source_rules.h"
+#include "text/text_diff.h"
 
 namespace dotslab::grader {
 namespace {
@@ -211,7 +212,7 @@ void score(std::vector<TestOutcome> &tests, const std::map<std::string, double> 
     for (TestOutcome &t : tests) {
         auto points = rubric.find(t.category);
         t.maxScore = points == rubric.end() ? 0 : points->second / perCategory[t.category];
-        if (t.category != "fuzz") t.score = t.passed ? t.maxScore : 0;
+        t.score = t.maxScore * (t.credit >= 0 ? t.credit : t.passed ? 1 : 0);
     }
 }
 
@@ -268,6 +269,48 @@ std::vector<TestOutcome> plannedTests(const Assignment &assignment, const GradeO
                                     std::to_string(options.seed) +
                                     ") compared with the oracle; points in proportion to the games passed"));
     score(tests, rubricFor(assignment, options));
+    return tests;
+}
+
+// Returns what the program's runs earn: one test per case, and one for all the random
+// games together, in proportion to the games passed. A failing case shows its input.
+std::vector<TestOutcome> judgedRuns(const Assignment &assignment, const GradeOptions &options,
+                                    const std::vector<ProgramCase> &cases,
+                                    const std::vector<RunResult> &expected,
+                                    const std::vector<RunResult> &actual) {
+    std::vector<TestOutcome> tests;
+    TestOutcome fuzz = outcome("fuzz", "random games", "");
+    int games = 0, gamesPassed = 0;
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        const ProgramCase &c = cases[i];
+        const Verdict verdict =
+            compareRuns(expected[i], actual[i], options.compare, assignment.compareStandardError);
+        std::string arguments;
+        for (const std::string &w : c.args) arguments += (arguments.empty() ? "" : " ") + w;
+        const std::string input = "input (" + std::to_string(c.input.size()) + " bytes" +
+                                  (arguments.empty() ? "" : ", arguments '" + arguments + "'") +
+                                  "): " + visibleWhitespace(c.input.substr(0, 200)) +
+                                  (c.input.size() > 200 ? "\u2026" : "") + "\n";
+        if (c.category == "fuzz") {
+            ++games;
+            if (verdict.passed)
+                ++gamesPassed;
+            else if (games - gamesPassed <= 3)
+                fuzz.output += c.name + ", " + input + verdict.explanation;
+            continue;
+        }
+        TestOutcome t = outcome(c.category, c.name, c.description);
+        t.passed = verdict.passed;
+        if (!verdict.passed) t.output = input + verdict.explanation;
+        tests.push_back(t);
+    }
+    if (games > 0) {
+        fuzz.passed = gamesPassed == games;
+        fuzz.credit = static_cast<double>(gamesPassed) / games;
+        fuzz.output = std::to_string(gamesPassed) + " of " + std::to_string(games) +
+                      " random games match (seed " + std::to_string(options.seed) + ")\n" + fuzz.output;
+        tests.push_back(fuzz);
+    }
     return tests;
 }
 
@@ -364,44 +407,9 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
     oracle.join();
     tests.insert(tests.end(), ruleTests.begin(), ruleTests.end());
     tests.insert(tests.end(), functionTests.begin(), functionTests.end());
-    std::vector<Verdict> verdicts(cases.size());
-    for (std::size_t i = 0; i < cases.size(); ++i)
-        verdicts[i] = compareRuns(expected[i], actual[i], options.compare, assignment.compareStandardError);
-
-    TestOutcome fuzz = outcome("fuzz", "random games", "");
-    int games = 0, gamesPassed = 0;
-    for (std::size_t i = 0; i < cases.size(); ++i) {
-        const ProgramCase &c = cases[i];
-        const Verdict &verdict = verdicts[i];
-        if (c.category == "fuzz") {
-            ++games;
-            if (verdict.passed)
-                ++gamesPassed;
-            else if (games - gamesPassed <= 3)
-                fuzz.output += c.name + " (arguments '" +
-                               [&] {
-                                   std::string a;
-                                   for (const std::string &w : c.args) a += (a.empty() ? "" : " ") + w;
-                                   return a;
-                               }() +
-                               "', input " + std::to_string(c.input.size()) + " bytes):\n" +
-                               verdict.explanation;
-            continue;
-        }
-        TestOutcome t = outcome(c.category, c.name, c.description);
-        t.passed = verdict.passed;
-        t.output = verdict.explanation;
-        tests.push_back(t);
-    }
-    if (games > 0) {
-        fuzz.passed = gamesPassed == games;
-        fuzz.output = std::to_string(gamesPassed) + " of " + std::to_string(games) +
-                      " random games match (seed " + std::to_string(options.seed) + ")\n" + fuzz.output;
-        tests.push_back(fuzz);
-    }
+    for (TestOutcome &t : judgedRuns(assignment, options, cases, expected, actual))
+        tests.push_back(std::move(t));
     score(tests, rubricFor(assignment, options));
-    for (TestOutcome &t : tests)
-        if (t.category == "fuzz") t.score = games == 0 ? 0 : t.maxScore * gamesPassed / games;
     return report;
 }
 

@@ -40,6 +40,7 @@ struct TestOutcome {
     std::string name;         // "transcript dotsboxes-sample"
     std::string description;  // what it runs and compares
     bool passed = false;
+    double credit = -1;  // the share of its points earned (0..1) where partial; -1: all or nothing
     double score = 0;
     double maxScore = 0;
     std::string output;  // what went wrong, or details
