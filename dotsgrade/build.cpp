@@ -1,5 +1,7 @@
 #include "build.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
@@ -23,6 +25,7 @@ constexpr double kStepSeconds = 30;                      // one compiler, linker
 constexpr long kStepMemoryMb = 2048;                     // each process of a step
 constexpr long kBuildFilesKb = 64 * 1024;                // any file a step writes, and its /tmp
 constexpr std::uintmax_t kBuildFolderBytes = 64u << 20;  // the whole build folder
+constexpr const char *kGccPlugin = "/usr/lib/bfd-plugins/liblto_plugin.so";
 
 // Returns the whitespace-separated words of text (compile flags: no shell, no quoting).
 std::vector<std::string> splitWords(const std::string &text) {
@@ -54,14 +57,14 @@ bool isPlainSmallFile(const fs::path &path) {
 
 }  // namespace
 
-int runBuildTool(const BuildResult &build, const std::vector<std::string> &command, std::string &output,
-                 double seconds, const std::vector<std::string> &readOnly) {
+int runBuildTool(const std::string &folder, int slot, const std::vector<std::string> &command,
+                 std::string &output, double seconds, const std::vector<std::string> &readOnly) {
     RunRequest request;
     request.program = command.front();
     request.args.assign(command.begin() + 1, command.end());
     request.untrusted = true;  // it reads the student's bytes
-    request.folder = build.folder;
-    request.slot = build.slot;
+    request.folder = folder;
+    request.slot = slot;
     request.readOnly = readOnly;
     request.limits.seconds = std::max(0.1, seconds);
     request.limits.memoryMb = kStepMemoryMb;
@@ -153,7 +156,8 @@ BuildResult buildSubmission(const Assignment &assignment, const std::string &sub
         command.insert(command.end(),
                        {"-I", inside(source.parent_path()), "-I", "src", "-c", inside(source), "-o", object});
         std::string said;
-        if (remaining() <= 0 || runBuildTool(build, command, said, remaining()) != 0) ok = false;
+        if (remaining() <= 0 || runBuildTool(build.folder, build.slot, command, said, remaining()) != 0)
+            ok = false;
         build.diagnostics += said;
         build.objects.push_back(object);
         if (bytesUnder(build.folder) > kBuildFolderBytes) {
@@ -172,28 +176,36 @@ BuildResult buildSubmission(const Assignment &assignment, const std::string &sub
     link.insert(link.end(), build.objects.begin(), build.objects.end());
     if (allC) link.push_back("-lm");
     std::string said;
-    if (runBuildTool(build, link, said, remaining()) != 0) {
+    if (runBuildTool(build.folder, build.slot, link, said, remaining()) != 0) {
         build.diagnostics += said;
         return build;
     }
     build.program = (fs::path(build.folder) / "program").string();
-    if (build.objects.size() == 1) {
-        // Step 4: the functions stage links the same object into the harness, main renamed.
-        if (runBuildTool(build,
-                         {"/usr/bin/objcopy", "--redefine-sym", "main=submission_main", build.objects[0],
-                          "functions.o"},
-                         said, remaining()) == 0)
-            build.functionsObject = "functions.o";
-    }
-    // Step 5: the objects' symbols, for the source rules.
-    std::vector<std::string> nm = {"/usr/bin/nm"};
-    nm.insert(nm.end(), build.objects.begin(), build.objects.end());
-    runBuildTool(build, nm, build.symbolTable, remaining());
-    std::vector<std::string> objdump = {"/usr/bin/objdump", "-d", "--no-show-raw-insn"};
-    objdump.insert(objdump.end(), build.objects.begin(), build.objects.end());
-    runBuildTool(build, objdump, build.disassembly, remaining());
     build.compiled = true;
     return build;
+}
+
+std::vector<std::string> objectPaths(const BuildResult &build) {
+    std::vector<std::string> paths;
+    for (const std::string &object : build.objects)
+        paths.push_back((fs::path(build.folder) / object).string());
+    return paths;
+}
+
+ObjectListing listObjects(const BuildResult &build, int slot) {
+    // The objects are seen read-only at their own paths; nothing is written.
+    const std::vector<std::string> objects = objectPaths(build);
+    ObjectListing listing;
+    std::vector<std::string> nm = {"/usr/bin/nm"};
+    // GCC's own plugin named, so that nm reads GCC's objects (LTO ones too) without
+    // loading every plugin installed (LLVM's alone costs 60 ms a run).
+    if (access(kGccPlugin, R_OK) == 0) nm.insert(nm.end(), {"--plugin", kGccPlugin});
+    nm.insert(nm.end(), objects.begin(), objects.end());
+    runBuildTool("", slot, nm, listing.symbols, kStepSeconds, objects);
+    std::vector<std::string> objdump = {"/usr/bin/objdump", "-d", "--no-show-raw-insn"};
+    objdump.insert(objdump.end(), objects.begin(), objects.end());
+    runBuildTool("", slot, objdump, listing.disassembly, kStepSeconds, objects);
+    return listing;
 }
 
 }  // namespace dotslab::grader

@@ -19,9 +19,12 @@ struct BuildResult {
     std::vector<std::string> sources;  // the copies of the submission's sources (in folder/src)
     std::vector<std::string> objects;  // one per source, relative to folder
     std::string program;               // the linked program (a full path)
-    std::string functionsObject;       // single-source submissions: the object with main renamed (relative)
-    std::string symbolTable;           // what nm lists for the objects
-    std::string disassembly;           // what objdump -d shows of the objects (the floating-point rule)
+};
+
+// What the objects of a build hold, as the source rules read it.
+struct ObjectListing {
+    std::string symbols;      // what nm lists
+    std::string disassembly;  // what objdump -d shows (the floating-point rule)
 };
 
 // Returns the source files of a submission: the file itself, or every plain file (no
@@ -40,10 +43,18 @@ std::vector<std::string> stageSubmission(const Assignment &assignment, const std
 BuildResult buildSubmission(const Assignment &assignment, const std::string &submission,
                             const std::string &into, int slot, const std::string &flags = "");
 
-// Runs a build tool (compiler, linker, nm) on student bytes in the sandbox, working in
-// build.folder (the sandbox's working folder) on build.slot, with readOnly also visible. Returns its exit
-// status (-1 if it was stopped); output receives what it printed.
-int runBuildTool(const BuildResult &build, const std::vector<std::string> &command, std::string &output,
-                 double seconds = 30, const std::vector<std::string> &readOnly = {});
+// Returns the full paths of the build's objects.
+std::vector<std::string> objectPaths(const BuildResult &build);
+
+// Returns what nm and objdump show of the build's objects, run in the sandbox on slot
+// (the objects seen read-only: it may run beside the build folder's other users).
+ObjectListing listObjects(const BuildResult &build, int slot);
+
+// Runs a build tool (compiler, linker, nm) on student bytes in the sandbox, on slot,
+// working in folder (seen as /sandbox/work; "" for a fresh empty one), with readOnly
+// also visible at their own paths. Returns its exit status (-1 if it was stopped);
+// output receives what it printed.
+int runBuildTool(const std::string &folder, int slot, const std::vector<std::string> &command,
+                 std::string &output, double seconds = 30, const std::vector<std::string> &readOnly = {});
 
 }  // namespace dotslab::grader

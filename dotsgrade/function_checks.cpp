@@ -9,7 +9,6 @@
 
 #include "harness/function_calls.h"
 #include "harness/grid_checks.h"
-#include "text/text_diff.h"
 
 namespace dotslab::grader {
 namespace {
@@ -68,14 +67,23 @@ std::string stoppedAt(const std::string &call, const RunResult &run, double seco
            "): the submission called exit() inside a mandated function, which must return to its caller";
 }
 
-RunResult runWorker(const std::string &worker, const std::string &suite, std::size_t from, bool careful,
+// Returns the limits of a worker run (its time depends on the run).
+Limits workerLimits() {
+    Limits limits;
+    limits.seconds = kRunSeconds;
+    limits.memoryMb = DOTSGRADE_SANITIZED ? 0 : 1024;
+    limits.outputKb = kAnswerLimitKb;
+    return limits;
+}
+
+RunResult runWorker(const SandboxHolder &sandbox, const std::string &suite, std::size_t from, bool careful,
                     int slot) {
     RunRequest request;
-    request.program = worker;
+    request.holder = &sandbox;
+    request.program = sandbox.program();
     request.args = {suite, std::to_string(from), careful ? "1" : "0"};
+    request.limits = workerLimits();
     request.limits.seconds = careful ? kCarefulSeconds : kRunSeconds;
-    request.limits.memoryMb = DOTSGRADE_SANITIZED ? 0 : 1024;
-    request.limits.outputKb = kAnswerLimitKb;
     request.slot = slot;
     return runProgram(request);
 }
@@ -122,8 +130,9 @@ SuiteVerdict judgeFunctions(const std::string &worker, const std::string &suite,
 
     std::size_t from = 0;
     bool careful = false;
+    const SandboxHolder sandbox(worker, workerLimits());  // one for the suite's every restart
     for (int restarts = 0;;) {
-        const RunResult run = runWorker(worker, suite, from, careful, slot);
+        const RunResult run = runWorker(sandbox, suite, from, careful, slot);
         AnswerReader reader(run.out);
         unsigned char present = 0;
         if (!reader.header(present)) {
@@ -158,11 +167,7 @@ SuiteVerdict judgeFunctions(const std::string &worker, const std::string &suite,
             ++report.calls;
             const Answer want = modelAnswer(game, call);
             if (got == want) return true;
-            if (call.op == Op::kDisplay)
-                report.fail(callText(call, names) + ": " + describe(firstDifference(want.text, got.text)));
-            else
-                report.fail(callText(call, names) + ": expected " + std::to_string(want.value) + ", got " +
-                            std::to_string(got.value));
+            report.fail(mismatchText(call, want, got, names));
             return true;
         });
         if (!stopped) break;

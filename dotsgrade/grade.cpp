@@ -98,8 +98,9 @@ std::vector<ProgramCase> programCases(const Assignment &assignment, const GradeO
 }
 
 RunResult runCase(const std::string &program, const ProgramCase &c, const GradeOptions &options,
-                  bool untrusted) {
+                  bool untrusted, const SandboxHolder *holder = nullptr) {
     RunRequest request;
+    request.holder = holder;
     request.program = program;
     request.args = c.args;
     request.input = c.input;
@@ -148,31 +149,46 @@ TestOutcome outcome(const std::string &category, const std::string &name, const 
 }
 
 // Links the submission's functions into the prebuilt worker for its game (the process
-// that makes the calls; see function_checks.h), in the sandbox: it reads the student's
-// object. Returns the worker's path, or "" with what the linker said in `said`.
-std::string linkHarness(const Assignment &assignment, const BuildResult &build, std::string &said) {
-    if (build.functionsObject.empty()) return "";
+// that makes the calls; see function_checks.h), in the sandbox on slot: it reads the
+// student's object (seen read-only), in a folder of its own beside the build folder, so
+// that it can go on while the program runs. Returns the worker's path, or "" with what
+// the linker said in `said`.
+std::string linkHarness(const Assignment &assignment, const BuildResult &build, int slot, std::string &said) {
+    if (build.objects.size() != 1) return "";
+    const fs::path folder = fs::path(build.folder).parent_path() / "harness";
+    fs::create_directories(folder);
+    const std::string object = objectPaths(build).front();
+    // The student's main renamed, so that the worker's own main runs.
+    if (runBuildTool(folder.string(), slot,
+                     {"/usr/bin/objcopy", "--redefine-sym", "main=submission_main", object, "functions.o"},
+                     said, 30, {object}) != 0)
+        return "";
     const std::string library =
         assignment.name == "dotsboxes" ? DOTSGRADE_WORKER_DOTSBOXES : DOTSGRADE_WORKER_DOTSTRIANGLES;
     std::vector<std::string> archives = {library};
     for (const std::string &archive : words(DOTSGRADE_HARNESS_LIBRARIES)) archives.push_back(archive);
     std::vector<std::string> command = {
-        "/usr/bin/g++",          "-o", "worker", build.functionsObject, "-Wl,--whole-archive", library,
+        "/usr/bin/g++",          "-o", "worker", "functions.o", "-Wl,--whole-archive", library,
         "-Wl,--no-whole-archive"};
     command.insert(command.end(), archives.begin() + 1, archives.end());
     for (const std::string &flag : words(DOTSGRADE_EXTRA_LINK_FLAGS)) command.push_back(flag);
-    if (runBuildTool(build, command, said, 30, archives) != 0) return "";
-    return (fs::path(build.folder) / "worker").string();
+    if (runBuildTool(folder.string(), slot, command, said, 30, archives) != 0) return "";
+    return (folder / "worker").string();
 }
 
-// Runs the three harness suites at once, each on a slot of its own (options.slot + 0..2).
-void functionStage(const PackedGame &game, const BuildResult &build, const std::string &runner,
-                   const std::string &said, const GradeOptions &options, std::vector<TestOutcome> &tests) {
+// Links the worker, then runs the three harness suites at once, each on a slot of its
+// own (options.slot + 0..2; the link uses the first).
+void functionStage(const Assignment &assignment, const PackedGame &game, const BuildResult &build,
+                   const GradeOptions &options, std::vector<TestOutcome> &tests) {
     const std::vector<std::pair<std::string, std::string>> suites = {
         {"spec_examples", "the spec's example encodings and figures"},
         {"equivalence",
-         "isFilled, updateGrid, playerScore and gameState on every valid grid, against the model"},
-        {"rendering", "the printed grid for every set of filled lines, against the model"}};
+         "isFilled, updateGrid, playerScore and gameState at every position of every checked grid, against "
+         "the "
+         "model"},
+        {"rendering", "the printed grid for every checked set of filled lines, against the model"}};
+    std::string said;
+    const std::string runner = linkHarness(assignment, build, options.slot, said);
     std::vector<TestOutcome> outcomes;
     for (const auto &[suite, what] : suites)
         outcomes.push_back(outcome("functions", "functions " + suite, what));
@@ -180,7 +196,7 @@ void functionStage(const PackedGame &game, const BuildResult &build, const std::
     for (std::size_t k = 0; k < suites.size(); ++k) {
         if (runner.empty()) {
             outcomes[k].output =
-                build.functionsObject.empty()
+                build.objects.size() != 1
                     ? "not run: the function harness needs a single source file\n"
                     : "not run: your functions could not be linked into the checker:\n" + said;
             continue;
@@ -368,21 +384,20 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
         return report;
     }
 
-    // The function harness (the longest stage: its suites on slots of their own) starts
-    // first; the source rules and the program runs go alongside it. Its link is a build
-    // step in the build folder, so it comes first, alone.
-    std::string linkSaid;
-    const std::string runner = assignment.functions.empty() ? "" : linkHarness(assignment, build, linkSaid);
+    // Three stages at once, each on slots of its own: the function harness (the longest:
+    // its link, then its suites), the source rules (nm and objdump first) and the program runs.
     std::vector<TestOutcome> functionTests, ruleTests;
+    const int runSlots = std::max(1, options.parallelRuns);
     std::thread functions([&] {
         GradeOptions mine = options;
-        mine.slot = options.slot + std::max(1, options.parallelRuns);
+        mine.slot = options.slot + runSlots;
         if (!assignment.functions.empty())
-            functionStage(assignment.name == "dotsboxes" ? dotsboxesGame() : dotstrianglesGame(), build,
-                          runner, linkSaid, mine, functionTests);
+            functionStage(assignment, assignment.name == "dotsboxes" ? dotsboxesGame() : dotstrianglesGame(),
+                          build, mine, functionTests);
     });
     std::thread rules([&] {
-        for (const RuleResult &rule : checkSourceRules(assignment, build)) {
+        const ObjectListing objects = listObjects(build, options.slot + runSlots + 3);
+        for (const RuleResult &rule : checkSourceRules(assignment, build, objects)) {
             TestOutcome t = outcome("rules", "rule " + rule.id, rule.title);
             t.passed = rule.passed;
             t.output = rule.detail;
@@ -397,9 +412,10 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
         runners.emplace_back([&, k] {
             GradeOptions mine = options;
             mine.slot = options.slot + k;
+            const SandboxHolder sandbox(build.program, options.limits);  // one for all this slot's runs
             for (std::size_t i = static_cast<std::size_t>(k); i < cases.size();
                  i += std::max(1, options.parallelRuns))
-                actual[i] = runCase(build.program, cases[i], mine, true);
+                actual[i] = runCase(build.program, cases[i], mine, true, &sandbox);
         });
     for (std::thread &t : runners) t.join();
     rules.join();

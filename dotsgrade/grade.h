@@ -28,12 +28,12 @@ struct GradeOptions {
     std::string compilerFlags;             // replaces the assignment's compile flags ("" : keep them)
     int slot = 0;                          // first parallel slot of this grading
     int parallelRuns = 1;                  // program runs at once (slots slot .. slot+parallelRuns-1;
-                                           // the harness suites use the next three)
+                                           // the harness suites use the next three, the rules one more)
 };
 
-// Returns how many sandbox slots (uids) one grading uses at once: its program runs and
-// the three harness suites.
-inline int slotsPerGrading(const GradeOptions &options) { return std::max(1, options.parallelRuns) + 3; }
+// Returns how many sandbox slots (uids) one grading uses at once: its program runs, the
+// three harness suites and the source rules' listing of the objects.
+inline int slotsPerGrading(const GradeOptions &options) { return std::max(1, options.parallelRuns) + 4; }
 
 struct TestOutcome {
     std::string category;     // "transcripts"

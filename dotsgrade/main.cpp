@@ -160,7 +160,7 @@ int run(const CommandLine &cl) {
     if (!fs::exists(cl.submission)) throw std::runtime_error("no such submission: " + cl.submission);
     GradeOptions options = cl.options;
     options.parallelRuns = static_cast<int>(
-        std::clamp(std::thread::hardware_concurrency(), 1u, 64u));  // 64 + 3 slots fit a block
+        std::clamp(std::thread::hardware_concurrency(), 1u, 64u));  // 64 + 4 slots fit a block
     GradeReport report = gradeSubmission(assignment, cl.submission, options);
     report.unsandboxed = !dotslab::sandboxAvailable();
     writeTerminalReport(report, std::cout);

@@ -23,10 +23,9 @@ struct Symbol {
     bool defined() const { return type != 'U' && type != 'w' && type != 'v'; }
 };
 
-// Returns every symbol of the objects, from the build's one nm run, demangled here (the
-// same demangler nm -C uses, so the names read the same).
-std::vector<Symbol> symbolsOf(const BuildResult &build) {
-    const std::string &output = build.symbolTable;
+// Returns every symbol of the objects, from what nm listed, demangled here (the same
+// demangler nm -C uses, so the names read the same).
+std::vector<Symbol> symbolsOf(const std::string &output) {
     std::vector<Symbol> symbols;
     std::istringstream in(output);
     for (std::string line; std::getline(in, line);) {
@@ -173,7 +172,8 @@ std::vector<std::string> functionsUsingFloatingPoint(const std::string &disassem
     return found;
 }
 
-RuleResult noFloatingPoint(const BuildResult &build, const std::vector<Symbol> &symbols) {
+RuleResult noFloatingPoint(const BuildResult &build, const std::vector<Symbol> &symbols,
+                           const std::string &disassembly) {
     RuleResult rule{"no_floating_point", "integer arithmetic only (no float, double or pow)"};
     // Floating types and functions named in the code (not in comments, strings or #include lines).
     const std::set<std::string_view> floating = {"float", "double", "pow", "powf",
@@ -186,7 +186,7 @@ RuleResult noFloatingPoint(const BuildResult &build, const std::vector<Symbol> &
         rule.detail += where(source, line) + ": " + text + "\n";
     });
     // What the compiled code does, however it was written (macros included).
-    for (const std::string &function : functionsUsingFloatingPoint(build.disassembly)) {
+    for (const std::string &function : functionsUsingFloatingPoint(disassembly)) {
         rule.passed = false;
         rule.detail += "floating-point arithmetic in " + function + "\n";
     }
@@ -308,12 +308,13 @@ std::string codeOnly(const std::string &source) {
     return code;
 }
 
-std::vector<RuleResult> checkSourceRules(const Assignment &assignment, const BuildResult &build) {
+std::vector<RuleResult> checkSourceRules(const Assignment &assignment, const BuildResult &build,
+                                         const ObjectListing &objects) {
     std::vector<RuleResult> results;
-    const std::vector<Symbol> symbols = symbolsOf(build);
+    const std::vector<Symbol> symbols = symbolsOf(objects.symbols);
     if (!assignment.functions.empty()) results.push_back(prototypes(assignment, symbols));
     if (assignment.noGlobals) results.push_back(noGlobals(symbols));
-    if (assignment.packedEncoding) results.push_back(noFloatingPoint(build, symbols));
+    if (assignment.packedEncoding) results.push_back(noFloatingPoint(build, symbols, objects.disassembly));
     if (assignment.noArraysNoLibrary) {
         results.push_back(noArrays(build));
         results.push_back(noLibrary(build, symbols));

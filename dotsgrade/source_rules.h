@@ -28,8 +28,10 @@ struct RuleResult {
     std::string detail;  // what is wrong, in plain words
 };
 
-// Returns the results of every rule that applies to the assignment.
-std::vector<RuleResult> checkSourceRules(const Assignment &assignment, const BuildResult &build);
+// Returns the results of every rule that applies to the assignment, from the build's
+// sources and what its objects hold.
+std::vector<RuleResult> checkSourceRules(const Assignment &assignment, const BuildResult &build,
+                                         const ObjectListing &objects);
 
 // Returns source with comments, string literals and character literals blanked out
 // (line breaks kept, so line numbers stay right).

@@ -1,6 +1,7 @@
 #include "harness/function_calls.h"
 
 #include "harness/grid_checks.h"
+#include "text/text_diff.h"
 
 namespace dotslab_harness {
 namespace {
@@ -52,9 +53,9 @@ void specExampleCalls(const PackedGame &game, CallSink &call) {
     }
 }
 
-// Every function on every valid grid: the calls of grid_checks.h's exhaustive checks.
+// Every function at every position on every checked grid (grid_checks.h).
 void equivalenceCalls(const PackedGame &game, CallSink &call) {
-    const std::vector<long long> &grids = validGrids(game);
+    const std::vector<long long> &grids = checkedGrids(game);
     for (long long grid : grids)
         for (int pos = 1; pos <= game.lineCount(); ++pos) call(Op::kIsFilled, grid, pos);
     for (long long grid : grids)
@@ -79,7 +80,7 @@ void forEachCall(const std::string &suite, const PackedGame &game, std::size_t f
     if (suite == "spec_examples") specExampleCalls(game, sink);
     if (suite == "equivalence") equivalenceCalls(game, sink);
     if (suite == "rendering")
-        for (long long grid : oneGridPerLineSet(game)) sink(Op::kDisplay, grid);
+        for (long long grid : renderedGrids(game)) sink(Op::kDisplay, grid);
 }
 
 std::string functionName(Op op, const SubmissionApi &api) {
@@ -99,11 +100,37 @@ std::string functionName(Op op, const SubmissionApi &api) {
 }
 
 std::string callText(const Call &call, const SubmissionApi &api) {
-    std::string text = functionName(call.op, api) + "(" + std::to_string(call.grid);
-    if (call.op == Op::kIsFilled || call.op == Op::kPlayerScore || call.op == Op::kUpdateGrid)
-        text += ", " + std::to_string(call.a);
-    if (call.op == Op::kUpdateGrid) text += ", " + std::to_string(call.b);
-    return text + ")";
+    const std::string name = functionName(call.op, api), grid = std::to_string(call.grid);
+    const std::string a = std::to_string(call.a), b = std::to_string(call.b);
+    switch (call.op) {
+        case Op::kUpdateGrid:  // the grid is passed by reference: a variable, not a number
+            return name + "(grid, " + a + ", " + b + ") with grid = " + grid;
+        case Op::kIsFilled:
+        case Op::kPlayerScore:
+            return name + "(" + grid + ", " + a + ")";
+        case Op::kDisplay:
+        case Op::kGameState:
+            break;
+    }
+    return name + "(" + grid + ")";
+}
+
+std::string mismatchText(const Call &call, const Answer &want, const Answer &got, const SubmissionApi &api) {
+    const std::string head = callText(call, api) + ": ";
+    switch (call.op) {
+        case Op::kDisplay:
+            return head + dotslab::describe(dotslab::firstDifference(want.text, got.text));
+        case Op::kIsFilled:
+            return head + "expected " + (want.value ? "true" : "false") + ", got " +
+                   (got.value ? "true" : "false");
+        case Op::kUpdateGrid:
+            return head + "grid should become " + std::to_string(want.value) + ", became " +
+                   std::to_string(got.value);
+        case Op::kPlayerScore:
+        case Op::kGameState:
+            break;
+    }
+    return head + "expected " + std::to_string(want.value) + ", got " + std::to_string(got.value);
 }
 
 bool defines(const SubmissionApi &api, Op op) {

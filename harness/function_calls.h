@@ -49,8 +49,13 @@ void forEachCall(const std::string &suite, const dotslab::PackedGame &game, std:
 // Returns the function of an op as the game names it ("displayGrid", "isFilled").
 std::string functionName(Op op, const SubmissionApi &api);
 
-// Returns call as the student would write it: "isFilled(1101011110110110, 7)".
+// Returns call as the student would write it: "isFilled(1101011110110110, 7)",
+// "updateGrid(grid, 3, 1) with grid = 1101011110110110".
 std::string callText(const Call &call, const SubmissionApi &api);
+
+// Returns what a wrong answer is reported as: the call, then what the model answers and
+// what came back ("isFilled(…, 7): expected false, got true").
+std::string mismatchText(const Call &call, const Answer &want, const Answer &got, const SubmissionApi &api);
 
 // Returns true if the submission defines op's function.
 bool defines(const SubmissionApi &api, Op op);

@@ -1,11 +1,13 @@
 #include "process/process_runner.h"
 
 #include "files/files.h"
+#include "process/bubblewrap.h"
 #include "process/run_group.h"
 
 #include <fcntl.h>
 #include <grp.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <sys/file.h>
 #include <sys/prctl.h>
@@ -41,14 +43,21 @@ std::mutex runningMutex;
 std::map<pid_t, uid_t> running;
 bool stopping = false;  // stopEveryRun was called: no run starts any more
 
-// Where a run works inside the sandbox: a path no host file a run may read (readOnly) is at.
-constexpr const char *kSandboxWork = "/sandbox/work";
-constexpr const char *kStdbuf = "/usr/bin/stdbuf";  // coreutils: unbuffers a program's stdio
+// coreutils' stdbuf library: preloaded with these variables, it makes a program's stdio
+// unbuffered, as `stdbuf -o0 -e0` does (without that program's own start).
+constexpr const char *kStdbufLibrary = "/usr/libexec/coreutils/libstdbuf.so";
+
+// Returns the environment that unbuffers a program's standard output and error (none
+// where coreutils' library is missing).
+std::vector<std::string> unbufferedEnvironment() {
+    if (access(kStdbufLibrary, R_OK) != 0) return {};
+    return {std::string("LD_PRELOAD=") + kStdbufLibrary, "_STDBUF_O=0", "_STDBUF_E=0"};
+}
 
 // Sandbox uids: 0x70000000 on, a range that no account, systemd dynamic user (61184-65519)
 // or container mapping (524288-1879048191) uses. DOTSGRADE_FIRST_UID moves it.
 constexpr uid_t kDefaultFirstSlotUid = 0x70000000;
-constexpr int kSlotsPerGrader = 256;  // each running dotsgrade owns a block of this many uids
+constexpr int kSlotsPerGrader = 512;  // each running dotsgrade owns a block of this many uids
 constexpr int kGraderBlocks = 16;     // graders at once
 // The lock files that claim blocks live here: made by root, for root only.
 constexpr const char *kLockDirectory = "/run/dotsgrade";
@@ -59,7 +68,8 @@ uid_t firstSandboxUid() {
     if (configured == nullptr) return kDefaultFirstSlotUid;
     const long long value = std::atoll(configured);
     if (value < 1000 || value > 0xFFFF0000LL - kSlotsPerGrader * kGraderBlocks)
-        throw std::runtime_error("DOTSGRADE_FIRST_UID must be a uid from 1000 on, with room for 4096 uids");
+        throw std::runtime_error("DOTSGRADE_FIRST_UID must be a uid from 1000 on, with room for " +
+                                 std::to_string(kSlotsPerGrader * kGraderBlocks) + " uids");
     return static_cast<uid_t>(value);
 }
 
@@ -97,27 +107,6 @@ uid_t firstUidOfThisGrader() {
 }
 
 bool isRoot() { return geteuid() == 0; }
-
-// Returns the path of bwrap if it is installed and works here, else "".
-const std::string &bubblewrap() {
-    static const std::string path = [] {
-        // DOTSGRADE_BWRAP names the one bubblewrap to use (a missing path: no sandbox).
-        const char *configured = std::getenv("DOTSGRADE_BWRAP");
-        const std::vector<const char *> candidates =
-            configured ? std::vector<const char *>{configured}
-                       : std::vector<const char *>{"/usr/bin/bwrap", "/bin/bwrap"};
-        for (const char *candidate : candidates)
-            if (access(candidate, X_OK) == 0) {
-                std::string probe =
-                    std::string(candidate) +
-                    " --unshare-all --ro-bind /usr /usr --symlink usr/lib /lib "
-                    "--symlink usr/lib64 /lib64 --symlink usr/bin /bin /usr/bin/true >/dev/null 2>&1";
-                if (std::system(probe.c_str()) == 0) return std::string(candidate);
-            }
-        return std::string();
-    }();
-    return path;
-}
 
 // Kills every process of uid (the run's own), wherever it moved to.
 void killAllOf(uid_t uid) {
@@ -179,39 +168,84 @@ void setLimit(int resource, rlim_t value) {
     setrlimit(resource, &limit);
 }
 
-// In the child, between fork and exec: only async-signal-safe calls.
+// What a run that could not be set up writes to its standard error before it exits 126.
+constexpr char kSetupFailed[] = "dotsgrade: the sandbox could not be set up: ";
+
+// In the child: says which step of setting up the run failed, and exits 126.
+[[noreturn]] void setupFailed(const char *step) {
+    if (write(STDERR_FILENO, kSetupFailed, sizeof kSetupFailed - 1) > 0 &&
+        write(STDERR_FILENO, step, strlen(step)) > 0)
+        (void)!write(STDERR_FILENO, "\n", 1);
+    _exit(126);
+}
+
+// In the child, between fork and exec: only async-signal-safe calls. A run that joins a
+// built sandbox (holder) does it in two steps: this process joins the run's control group
+// and the sandbox's namespaces, then waits for the child that runs the program inside
+// (the pid namespace holds only children) and exits as bubblewrap does: with the child's
+// status, or 128 + the signal that killed it.
 [[noreturn]] void startChild(const RunRequest &r, int inputFd, int outFd, int errFd, const char *workDir,
                              char *const argv[], char *const envp[], uid_t uid, const RunGroup *group,
-                             long userThreads) {
+                             long userThreads, const SandboxHolder *holder) {
     setpgid(0, 0);
     sigset_t none;  // the grader blocks its stop signals for its own handler: not so the run
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, nullptr);
     if (dup2(inputFd, 0) < 0 || dup2(outFd, 1) < 0 || dup2(errFd, 2) < 0) _exit(126);
+    const bool joinGroup = r.untrusted && group != nullptr && group->ready();
+    if (holder != nullptr) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (joinGroup && !group->joinFromChild()) setupFailed("control group");
+        for (int fd : holder->namespaces())
+            if (setns(fd, 0) != 0) setupFailed("namespaces");
+        // System V shared memory and semaphores outlive their processes: each run gets IPC
+        // objects of its own, gone with it, so that none piles up in the sandbox.
+        if (unshare(CLONE_NEWIPC) != 0) setupFailed("IPC namespace");
+    }
     if (syscall(SYS_close_range, 3, ~0U, 0) != 0)  // one call where the kernel has it (5.9 on)
         for (int fd = 3; fd < 1024; ++fd) close(fd);
+    if (holder != nullptr) {
+        const pid_t run = fork();
+        if (run < 0) setupFailed("fork");
+        if (run > 0) {
+            int raw = 0;
+            while (waitpid(run, &raw, 0) < 0)
+                if (errno != EINTR) setupFailed("wait");
+            _exit(WIFSIGNALED(raw) ? 128 + WTERMSIG(raw) : WEXITSTATUS(raw));
+        }
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        setsid();  // no terminal to push keystrokes into, as bubblewrap's --new-session
+    }
     if (r.untrusted) {
         const Limits &l = r.limits;
         setLimit(RLIMIT_CPU, static_cast<rlim_t>(l.seconds) + 1);
         if (l.memoryMb > 0) setLimit(RLIMIT_AS, static_cast<rlim_t>(l.memoryMb) << 20);
-        if (group != nullptr && group->ready() && !group->joinFromChild()) _exit(126);
+        if (holder == nullptr && joinGroup && !group->joinFromChild()) setupFailed("control group");
         setLimit(RLIMIT_FSIZE, static_cast<rlim_t>(l.fileSizeKb) << 10);
         setLimit(RLIMIT_CORE, 0);
         if (isRoot()) {
             setLimit(RLIMIT_NPROC, static_cast<rlim_t>(l.processes));
-            if (setgroups(0, nullptr) != 0 || setgid(uid) != 0 || setuid(uid) != 0) _exit(126);
+            if (setgroups(0, nullptr) != 0 || setgid(uid) != 0 || setuid(uid) != 0) setupFailed("user");
         } else {
             // The run shares our uid: it may add its processes to what the uid has now, so a
             // fork bomb runs out of processes before the grader does.
             setLimit(RLIMIT_NPROC, static_cast<rlim_t>(userThreads + l.processes));
         }
+        if (holder != nullptr && prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) setupFailed("privileges");
     }
-    if (chdir(workDir) != 0) _exit(126);
+    if (chdir(workDir) != 0) setupFailed("working folder");
     if (envp != nullptr)
         execve(argv[0], argv, envp);
     else
         execv(argv[0], argv);
     _exit(127);
+}
+
+// Empties folder (a path into a held sandbox): what the last run left there goes.
+void emptyFolder(const fs::path &folder) {
+    std::error_code error;
+    for (const fs::directory_entry &entry : fs::directory_iterator(folder, error))
+        fs::remove_all(entry.path(), error);
 }
 
 // Reads what is available on fd into text (up to cap bytes kept); returns false at end.
@@ -246,12 +280,24 @@ RunResult runProgram(const RunRequest &r) {
     }
     TemporaryDirectory scratch("dotsgrade");  // private (0700) until opened up for the run
     const fs::path inputPath = scratch.path() / "stdin";
-    const fs::path work = r.untrusted && !r.folder.empty() ? fs::path(r.folder) : scratch.path() / "work";
+    const bool dropPrivileges = r.untrusted && isRoot();
+    // A run of a held sandbox's program joins it (see SandboxHolder); others build their own.
+    const SandboxHolder *holder = dropPrivileges && r.holder != nullptr && r.holder->usable() &&
+                                          r.holder->program() == r.program && r.folder.empty() &&
+                                          r.readOnly.empty()
+                                      ? r.holder
+                                      : nullptr;
+    const fs::path work = holder != nullptr                  ? fs::path(holder->outside(kSandboxWork))
+                          : r.untrusted && !r.folder.empty() ? fs::path(r.folder)
+                                                             : scratch.path() / "work";
     std::ofstream(inputPath, std::ios::binary) << r.input;
+    if (holder != nullptr) {
+        emptyFolder(work);
+        emptyFolder(holder->outside("/tmp"));
+    }
     fs::create_directories(work);
     for (const std::string &file : r.inputFiles) fs::copy_file(file, work / fs::path(file).filename());
 
-    const bool dropPrivileges = r.untrusted && isRoot();
     // The run's memory and processes counted together, children included, where we may.
     static std::atomic<unsigned> groupsMade{0};
     std::unique_ptr<RunGroup> group;
@@ -260,7 +306,7 @@ RunResult runProgram(const RunRequest &r) {
             "run-" + std::to_string(getpid()) + "-" + std::to_string(r.slot) + "-" +
                 std::to_string(groupsMade++),
             r.limits.memoryMb > 0 ? r.limits.memoryMb << 20 : std::numeric_limits<long>::max(),
-            r.limits.processes);
+            r.limits.processes + (holder != nullptr ? 1 : 0));  // the process that waits inside
     const uid_t uid =
         dropPrivileges ? firstUidOfThisGrader() + static_cast<uid_t>(r.slot % kSlotsPerGrader) : 0;
     static const bool subreaper = prctl(PR_SET_CHILD_SUBREAPER, 1) == 0;
@@ -279,51 +325,42 @@ RunResult runProgram(const RunRequest &r) {
         if (chown(work.c_str(), uid, uid) != 0) throw std::runtime_error("cannot hand the work folder over");
     }
 
+    // Untrusted code never sees our environment (tokens, paths): a fixed minimal one.
+    std::vector<std::string> environment = sandboxEnvironment();
+    const std::vector<std::string> unbuffering =
+        r.unbuffered ? unbufferedEnvironment() : std::vector<std::string>{};
+    environment.insert(environment.end(), unbuffering.begin(), unbuffering.end());
     std::vector<std::string> words;
-    if (sandboxed) {
-        // A run's /tmp holds at most what it may write to files (all children together).
-        const std::string tmpBytes = std::to_string(std::max(1L, r.limits.diskKb) << 10);
-        // clang-format off
-        words = {bubblewrap(), "--unshare-all", "--die-with-parent", "--new-session", "--clearenv",
-                 "--ro-bind", "/usr", "/usr", "--symlink", "usr/lib", "/lib", "--symlink", "usr/lib64", "/lib64",
-                 "--symlink", "usr/bin", "/bin", "--dev", "/dev", "--proc", "/proc",
-                 "--size", tmpBytes, "--tmpfs", "/tmp"};
-        // clang-format on
-        if (r.folder.empty()) {
-            // A fresh run writes to a size-capped tmpfs (never our disk); its input files
-            // are bound into it one by one.
-            words.insert(words.end(), {"--size", tmpBytes, "--tmpfs", kSandboxWork});
+    if (holder != nullptr) {
+        words.push_back(kSandboxProgram);
+    } else if (sandboxed) {
+        // A fresh run writes to a size-capped tmpfs (never our disk); its input files are
+        // bound into it one by one.
+        words = sandboxWords(r.limits.diskKb, r.folder.empty() ? "" : work.string());
+        for (const std::string &variable : unbuffering) {
+            const std::size_t equals = variable.find('=');
+            words.insert(words.end(), {"--setenv", variable.substr(0, equals), variable.substr(equals + 1)});
+        }
+        if (r.folder.empty())
             for (const fs::directory_entry &entry : fs::directory_iterator(work))
                 words.insert(words.end(),
                              {"--bind", entry.path().string(),
                               std::string(kSandboxWork) + "/" + entry.path().filename().string()});
-        } else {
-            words.insert(words.end(), {"--bind", work.string(), kSandboxWork});
-        }
-        words.insert(words.end(), {"--chdir", kSandboxWork});
         for (const std::string &path : r.readOnly) words.insert(words.end(), {"--ro-bind", path, path});
-        for (const std::string &variable : sandboxEnvironment()) {
-            const std::size_t equals = variable.find('=');
-            words.insert(words.end(), {"--setenv", variable.substr(0, equals), variable.substr(equals + 1)});
-        }
         if (r.program.rfind("/usr/", 0) == 0) {  // a system program (the compiler) runs in place
             words.push_back(r.program);
         } else {
-            words.insert(words.end(), {"--ro-bind", r.program, "/sandbox/program"});
-            if (r.unbuffered && access(kStdbuf, X_OK) == 0)
-                words.insert(words.end(), {kStdbuf, "-o0", "-e0"});
-            words.push_back("/sandbox/program");
+            words.insert(words.end(), {"--ro-bind", r.program, kSandboxProgram});
+            words.push_back(kSandboxProgram);
         }
     } else {
-        if (r.unbuffered && access(kStdbuf, X_OK) == 0) words = {kStdbuf, "-o0", "-e0"};
         words.push_back(r.program);
     }
+    const std::string workDir = holder != nullptr ? kSandboxWork : work.string();
     words.insert(words.end(), r.args.begin(), r.args.end());
     std::vector<char *> argv;
     for (std::string &w : words) argv.push_back(w.data());
     argv.push_back(nullptr);
-    // Untrusted code never sees our environment (tokens, paths): a fixed minimal one.
-    std::vector<std::string> environment = sandboxEnvironment();
     std::vector<char *> envp;
     for (std::string &variable : environment) envp.push_back(variable.data());
     envp.push_back(nullptr);
@@ -338,8 +375,8 @@ RunResult runProgram(const RunRequest &r) {
     pid_t child = fork();
     if (child < 0) throw std::runtime_error("fork failed");
     if (child == 0)
-        startChild(r, inputFd, outPipe[1], errPipe[1], work.c_str(), argv.data(),
-                   r.untrusted ? envp.data() : nullptr, uid, group.get(), userThreads);
+        startChild(r, inputFd, outPipe[1], errPipe[1], workDir.c_str(), argv.data(),
+                   r.untrusted ? envp.data() : nullptr, uid, group.get(), userThreads, holder);
     setpgid(child, child);
     {
         std::lock_guard<std::mutex> lock(runningMutex);
@@ -418,6 +455,13 @@ RunResult runProgram(const RunRequest &r) {
             result.signal = result.status - 128;
             result.status = -1;
         }
+    }
+    if (holder != nullptr && result.status == 126 && result.err.rfind(kSetupFailed, 0) == 0) {
+        // This sandbox cannot take runs any more: the run (and every later one) builds its own.
+        holder->markBroken();
+        RunRequest alone = r;
+        alone.holder = nullptr;
+        return runProgram(alone);
     }
     return result;
 }

@@ -12,6 +12,10 @@
 // its program, the system libraries and its working directory, and has no network.
 #pragma once
 
+#include <sys/types.h>
+
+#include <array>
+#include <atomic>
 #include <string>
 #include <vector>
 
@@ -43,6 +47,8 @@ struct RunResult {
     std::string ending() const;
 };
 
+class SandboxHolder;
+
 struct RunRequest {
     std::string program;                  // absolute path; a system program (under /usr) runs in place
     std::vector<std::string> args;        // its arguments
@@ -59,6 +65,44 @@ struct RunRequest {
     // Standard output and error unbuffered (stdbuf), so that everything a program printed
     // before it was stopped or crashed is kept, not lost in its stdio buffer.
     bool unbuffered = false;
+    // Untrusted runs of holder's program on its slot (fresh folder, no readOnly): the run
+    // joins that sandbox instead of building its own.
+    const SandboxHolder *holder = nullptr;
+};
+
+// One sandbox built once for the many runs of one program on one slot (a grading's
+// random games, a function suite's restarts). Building a sandbox costs this machine's
+// kernel some 10 ms of work that cannot overlap; joining a built one costs a fraction.
+// Each run still gets its own uid's processes, control group and limits, and an empty
+// working folder and /tmp: both are emptied before every run. Only as root with
+// bubblewrap; elsewhere (usable() false) every run builds its own sandbox as before.
+class SandboxHolder {
+  public:
+    SandboxHolder(const std::string &program, const Limits &limits);
+    ~SandboxHolder();
+    SandboxHolder(const SandboxHolder &) = delete;
+    SandboxHolder &operator=(const SandboxHolder &) = delete;
+
+    // Returns true if runs can join this sandbox.
+    bool usable() const { return usable_ && !broken_; }
+    // Stops runs from joining it (one could not be set up in it).
+    void markBroken() const { broken_ = true; }
+    // Returns the program its runs run.
+    const std::string &program() const { return program_; }
+    // Returns the path, from here, of a path inside the sandbox ("/sandbox/work").
+    std::string outside(const std::string &inside) const;
+    // Returns the descriptors of its namespaces, in the order a run joins them.
+    const std::array<int, 5> &namespaces() const { return namespaces_; }
+
+  private:
+    std::string program_;
+    pid_t bubblewrap_ = -1;  // the bwrap we started (its child holds the namespaces)
+    pid_t holder_ = -1;      // the process inside that keeps the sandbox alive
+    int root_ = -1;          // the sandbox's root folder
+    int alive_ = -1;         // the holder's standard input: it lives until this closes
+    bool usable_ = false;
+    mutable std::atomic<bool> broken_{false};
+    std::array<int, 5> namespaces_{-1, -1, -1, -1, -1};
 };
 
 // Runs the request and returns what happened.

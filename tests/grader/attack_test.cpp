@@ -179,6 +179,32 @@ BOOST_AUTO_TEST_CASE(memory_and_disk_limits_hold_for_the_whole_run) {
     BOOST_TEST(numberAfter(said, "written:\u00b7") <= 16, "more than its 16 MB were written: " << said);
 }
 
+BOOST_AUTO_TEST_CASE(nothing_carries_over_from_one_run_to_the_next) {
+    // Runs on one slot share a sandbox built once: every run must still start clean. The
+    // program leaves files in its folder and /tmp, a System V segment and a child that
+    // keeps writing; it says LEFTOVER (and fails) if it ever finds any of them.
+    const std::string includes =
+        "#include <string>\n#include <fstream>\n#include <sys/ipc.h>\n#include <sys/shm.h>\n#include "
+        "<unistd.h>";
+    const std::string leaver =
+        "int main() {\n"
+        "    if (std::ifstream(\"left.txt\") || std::ifstream(\"/tmp/left.txt\") ||\n"
+        "        std::ifstream(\"/tmp/late.txt\") || shmget(0x5eed, 4096, 0) >= 0)\n"
+        "        std::cout << \"LEFTOVER\\n\";\n"
+        "    std::ofstream(\"left.txt\") << 1;\n"
+        "    std::ofstream(\"/tmp/left.txt\") << 1;\n"
+        "    shmget(0x5eed, 4096, IPC_CREAT | 0600);\n"
+        "    if (fork() == 0) {\n"
+        "        setsid();\n"
+        "        for (;;) { std::ofstream(\"/tmp/late.txt\") << 1; usleep(1000); }\n"
+        "    }";
+    TemporaryDirectory scratch("dotsgrade-test");
+    Grade g = grade("dotsboxes", dotsboxesWith(scratch.path(), "leaver.cpp",
+                                               {{"#include <string>", includes}, {"int main() {", leaver}}));
+    BOOST_TEST(g.report.dump().find("LEFTOVER") == std::string::npos, "a run found what an earlier one left");
+    BOOST_TEST(g.report["score"].get<double>() == g.maxScore(), g.report.dump(2));
+}
+
 BOOST_AUTO_TEST_CASE(control_characters_in_program_output) {
     TemporaryDirectory scratch("dotsgrade-test");
     Grade g =

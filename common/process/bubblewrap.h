@@ -1,0 +1,24 @@
+// bubblewrap.h — the sandbox every untrusted run lives in, as bubblewrap's words: shared by
+// the runs that build their own sandbox and by the sandboxes built once (SandboxHolder).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace dotslab {
+
+// Where a run works inside the sandbox, and where its program is.
+constexpr const char *kSandboxWork = "/sandbox/work";
+constexpr const char *kSandboxProgram = "/sandbox/program";
+
+// Returns the path of bwrap if it is installed and works here, else "".
+const std::string &bubblewrap();
+
+// Returns bwrap and its options for a sandbox whose writable places (/tmp, and
+// /sandbox/work unless boundWork names a folder of ours to bind there) are tmpfs of
+// diskKb each: no network, no other namespace shared, the system read-only, a fixed
+// environment. With hostUsers (bwrap run by root) the sandbox keeps the host's user
+// namespace, so that runs joining it later can use their own uids there.
+std::vector<std::string> sandboxWords(long diskKb, const std::string &boundWork = "", bool hostUsers = false);
+
+}  // namespace dotslab
