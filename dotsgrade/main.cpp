@@ -37,15 +37,32 @@ struct CommandLine {
     GradeOptions options;
 };
 
+// Returns the rubric in the JSON file at path; a rubric that is not an object of known
+// categories with non-negative points is a command-line error (exit 2).
 std::map<std::string, double> readRubric(const std::string &path) {
     std::ifstream in(path);
-    if (!in) throw std::runtime_error("cannot read the rubric " + path);
-    nlohmann::json json = nlohmann::json::parse(in);
+    if (!in) throw CLI::ValidationError("--rubric", "cannot read the rubric " + path);
+    nlohmann::json json;
+    try {
+        json = nlohmann::json::parse(in);
+    } catch (const nlohmann::json::exception &) {
+        throw CLI::ValidationError("--rubric", path + " is not JSON: write {\"category\": points, ...}");
+    }
+    if (!json.is_object())
+        throw CLI::ValidationError("--rubric",
+                                   path + " must be one JSON object: {\"category\": points, ...}");
     std::map<std::string, double> rubric;
     const std::set<std::string> known = {"build",       "warnings", "rules", "functions",
                                          "transcripts", "tests",    "fuzz"};
+    std::string knownList;
+    for (const std::string &category : known) knownList += (knownList.empty() ? "" : ", ") + category;
     for (auto &[category, points] : json.items()) {
-        if (!known.count(category)) throw std::runtime_error("rubric: unknown category '" + category + "'");
+        if (!known.count(category))
+            throw CLI::ValidationError("--rubric",
+                                       "unknown category '" + category + "' (known: " + knownList + ")");
+        if (!points.is_number() || points.get<double>() < 0)
+            throw CLI::ValidationError("--rubric",
+                                       "'" + category + "' must be a number of points, 0 or more");
         rubric[category] = points.get<double>();
     }
     return rubric;

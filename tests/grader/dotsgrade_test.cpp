@@ -246,8 +246,18 @@ BOOST_AUTO_TEST_CASE(rubric_override) {
                                         {"dotsboxes", (kSource / "dotsboxes" / "dotsboxes.cpp").string(),
                                          "--rubric", (scratch.path() / "bad.json").string()},
                                         "");
-    BOOST_TEST(bad.status == 1);
+    BOOST_TEST(bad.status == 2, "a bad rubric is a bad command line");
     BOOST_TEST(bad.err.find("unknown category 'bonus'") != std::string::npos);
+    for (const char *rubric : {R"({"build": -5})", R"({"build": "ten"})", R"([1, 2])", "{build: 5"}) {
+        writeFile(scratch.path() / "bad.json", rubric);
+        RunResult refused =
+            dotslab::runTrusted(DOTSGRADE_PROGRAM,
+                                {"dotsboxes", (kSource / "dotsboxes" / "dotsboxes.cpp").string(), "--rubric",
+                                 (scratch.path() / "bad.json").string()},
+                                "");
+        BOOST_TEST(refused.status == 2, rubric << ": " << refused.ending() << " " << refused.err);
+        BOOST_TEST(refused.err.find("--rubric") != std::string::npos, refused.err);
+    }
 }
 
 BOOST_AUTO_TEST_CASE(instructor_sample_program_is_the_oracle) {
