@@ -49,9 +49,13 @@ constexpr const char *kStdbufLibrary = "/usr/libexec/coreutils/libstdbuf.so";
 
 // Returns the environment that unbuffers a program's standard output and error (none
 // where coreutils' library is missing).
-std::vector<std::string> unbufferedEnvironment() {
-    if (access(kStdbufLibrary, R_OK) != 0) return {};
-    return {std::string("LD_PRELOAD=") + kStdbufLibrary, "_STDBUF_O=0", "_STDBUF_E=0"};
+const std::vector<std::string> &unbufferedEnvironment() {
+    static const std::vector<std::string> environment =
+        access(kStdbufLibrary, R_OK) != 0
+            ? std::vector<std::string>{}
+            : std::vector<std::string>{std::string("LD_PRELOAD=") + kStdbufLibrary, "_STDBUF_O=0",
+                                       "_STDBUF_E=0"};
+    return environment;
 }
 
 // Sandbox uids: 0x70000000 on, a range that no account, systemd dynamic user (61184-65519)

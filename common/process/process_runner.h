@@ -92,7 +92,7 @@ class SandboxHolder {
     // Returns the path, from here, of a path inside the sandbox ("/sandbox/work").
     std::string outside(const std::string &inside) const;
     // Returns the descriptors of its namespaces, in the order a run joins them.
-    const std::array<int, 5> &namespaces() const { return namespaces_; }
+    const std::array<int, 4> &namespaces() const { return namespaces_; }
 
   private:
     std::string program_;
@@ -102,7 +102,7 @@ class SandboxHolder {
     int alive_ = -1;         // the holder's standard input: it lives until this closes
     bool usable_ = false;
     mutable std::atomic<bool> broken_{false};
-    std::array<int, 5> namespaces_{-1, -1, -1, -1, -1};
+    std::array<int, 4> namespaces_{-1, -1, -1, -1};
 };
 
 // Runs the request and returns what happened.

@@ -18,7 +18,8 @@ namespace dotslab {
 namespace {
 
 // The namespaces a run joins, in that order (the mount namespace last: it moves the root).
-constexpr const char *kNamespaces[5] = {"ipc", "uts", "net", "pid", "mnt"};
+// Not IPC: each run makes one of its own.
+constexpr const char *kNamespaces[4] = {"uts", "net", "pid", "mnt"};
 
 // Returns the number after "child-pid": in bubblewrap's --info-fd JSON, or -1.
 pid_t childPid(const std::string &info) {
@@ -55,14 +56,20 @@ SandboxHolder::SandboxHolder(const std::string &program, const Limits &limits) :
     std::vector<char *> argv;
     for (std::string &word : words) argv.push_back(word.data());
     argv.push_back(nullptr);
-    int info[2], up[2], alive[2];
-    if (pipe2(info, O_CLOEXEC) != 0) return;
-    if (pipe2(up, O_CLOEXEC) != 0 || pipe2(alive, O_CLOEXEC) != 0) {
-        close(info[0]);
-        close(info[1]);
+    int pipes[3][2];  // bwrap's --info-fd, the holder's "up", the holder's standard input
+    int made = 0;
+    while (made < 3 && pipe2(pipes[made], O_CLOEXEC) == 0) ++made;
+    if (made == 3) bubblewrap_ = fork();
+    if (bubblewrap_ < 0) {
+        for (int k = 0; k < made; ++k) {
+            close(pipes[k][0]);
+            close(pipes[k][1]);
+        }
         return;
     }
-    bubblewrap_ = fork();
+    int(&info)[2] = pipes[0];
+    int(&up)[2] = pipes[1];
+    int(&alive)[2] = pipes[2];
     if (bubblewrap_ == 0) {
         setpgid(0, 0);
         const int null = open("/dev/null", O_RDWR);
@@ -81,7 +88,7 @@ SandboxHolder::SandboxHolder(const std::string &program, const Limits &limits) :
     close(alive[0]);
     alive_ = alive[1];
     const std::string json = readUntil(info[0], "}");
-    const std::string said = bubblewrap_ > 0 ? readUntil(up[0], "\n") : "";
+    const std::string said = readUntil(up[0], "\n");
     close(info[0]);
     close(up[0]);
     const pid_t holder = childPid(json);
@@ -95,7 +102,7 @@ SandboxHolder::SandboxHolder(const std::string &program, const Limits &limits) :
     if (root_ < 0 || fstat(root_, &sandboxRoot) != 0 || stat("/", &ourRoot) != 0 ||
         (sandboxRoot.st_dev == ourRoot.st_dev && sandboxRoot.st_ino == ourRoot.st_ino))
         return;
-    for (int k = 0; k < 5; ++k) {
+    for (std::size_t k = 0; k < namespaces_.size(); ++k) {
         const std::string path = "/proc/" + std::to_string(holder) + "/ns/" + kNamespaces[k];
         namespaces_[k] = open(path.c_str(), O_RDONLY | O_CLOEXEC);
         if (namespaces_[k] < 0) return;
