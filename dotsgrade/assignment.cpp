@@ -8,14 +8,91 @@
 namespace dotslab::grader {
 namespace {
 
-std::string pick(std::mt19937 &rng, const std::vector<std::string> &from) {
+template <typename T>
+T pick(std::mt19937 &rng, const std::vector<T> &from) {
     return from[rng() % from.size()];
 }
 
 int between(std::mt19937 &rng, int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); }
 
+// --- Conformance: input the assignment promises -------------------------------------
+
+// A game of whole integers, one per line, played until every line of the grid is drawn:
+// the lines 1..lines in a random order, with now and then an integer the program must
+// refuse (out of range, or a line already drawn), as the assignment's own examples do.
+std::string integerGame(std::mt19937 &rng, int lines) {
+    std::vector<int> order(static_cast<std::size_t>(lines));
+    for (int k = 0; k < lines; ++k) order[static_cast<std::size_t>(k)] = k + 1;
+    std::shuffle(order.begin(), order.end(), rng);
+    std::string input;
+    for (std::size_t k = 0; k < order.size(); ++k) {
+        if (between(rng, 0, 7) == 0) {
+            const int refused =
+                between(rng, 0, 2) == 0 && k > 0
+                    ? order[static_cast<std::size_t>(between(rng, 0, static_cast<int>(k) - 1))]
+                    : pick(rng, std::vector<int>{0, -3, lines + 1, 99});
+            input += std::to_string(refused) + "\n";
+        }
+        input += std::to_string(order[k]) + "\n";
+    }
+    return input;
+}
+
+FuzzCase dotsboxesGame(std::mt19937 &rng) { return {{}, integerGame(rng, 16)}; }
+FuzzCase dotstrianglesGame(std::mt19937 &rng) { return {{}, integerGame(rng, 12)}; }
+
+// Whole integers for eight: mostly 1-3 (some illegal as the last number chosen), now and
+// then 0 or 4; thirty of them always finish a game (the human moves at most four times).
+FuzzCase eightGame(std::mt19937 &rng) {
+    std::string input;
+    for (int i = 0; i < 30; ++i)
+        input +=
+            std::to_string(between(rng, 0, 9) == 0 ? pick(rng, std::vector<int>{0, 4}) : between(rng, 1, 3)) +
+            "\n";
+    return {{}, input};
+}
+
+// boxes and dotscomputer: their specs define every answer to malformed moves and to the
+// end of input, so their random games have all of these.
+FuzzCase boxesGame(std::mt19937 &rng) {
+    int h = between(rng, 2, 4), w = between(rng, 2, 4), players = between(rng, 2, 4);
+    std::string input;
+    for (int i = between(rng, 0, 3 * (h * (2 * w + 1) + w)); i > 0; --i) {
+        int kind = between(rng, 0, 19);
+        if (kind == 0)
+            input +=
+                pick(rng, std::vector<std::string>{"", " 0 0 h", "0 0 h ", "00 0 h", "0 0 x", "w", "hello"});
+        else if (kind == 1)
+            input += "w save" + std::to_string(between(rng, 1, 3)) + ".txt";
+        else if (between(rng, 0, 1) == 0)
+            input += std::to_string(between(rng, 0, h)) + " " + std::to_string(between(rng, 0, w - 1)) + " h";
+        else
+            input += std::to_string(between(rng, 0, h - 1)) + " " + std::to_string(between(rng, 0, w)) + " v";
+        input += "\n";
+    }
+    return {{std::to_string(h), std::to_string(w), std::to_string(players)}, input};
+}
+
+FuzzCase dotscomputerGame(std::mt19937 &rng) {
+    int n = between(rng, 2, 5);
+    std::string input = pick(rng, std::vector<std::string>{"", "x\n", "9\n", " "}) + std::to_string(n) + "\n";
+    for (int i = between(rng, 0, 4 * n * (n + 1)); i > 0; --i) {
+        auto dot = [&] {
+            return std::string(1, static_cast<char>('a' + between(rng, 0, n))) +
+                   std::to_string(between(rng, 1, n + 1));
+        };
+        input += between(rng, 0, 15) == 0 ? pick(rng, std::vector<std::string>{"q", "A1 A2", "", "zz"})
+                                          : dot() + " " + dot();
+        input += "\n";
+    }
+    if (between(rng, 0, 3) == 0) input += "Q\n";
+    return {{}, input};
+}
+
+// --- Robustness: input beyond the promise ----------------------------------------------
+
 // Whitespace-separated tokens: mostly moves in range, some out of range or malformed,
-// sometimes cut short before the game ends (end of input).
+// sometimes cut short before the game ends (end of input), lines ended by CR LF now and then.
 std::string tokenGame(std::mt19937 &rng, int lines) {
     const std::vector<std::string> junk = {"abc", "3.5", "99999999999", "+7", "-0",
                                            "x1",  "0",   "-3",          "+",  "1e1"};
@@ -29,56 +106,64 @@ std::string tokenGame(std::mt19937 &rng, int lines) {
     return input;
 }
 
-FuzzCase dotsboxesCase(std::mt19937 &rng) { return {{}, tokenGame(rng, 16)}; }
-FuzzCase dotstrianglesCase(std::mt19937 &rng) { return {{}, tokenGame(rng, 12)}; }
+FuzzCase dotsboxesMalformed(std::mt19937 &rng) { return {{}, tokenGame(rng, 16)}; }
+FuzzCase dotstrianglesMalformed(std::mt19937 &rng) { return {{}, tokenGame(rng, 12)}; }
 
-FuzzCase eightCase(std::mt19937 &rng) {
+FuzzCase eightMalformed(std::mt19937 &rng) {
     std::string input;
     for (int i = between(rng, 0, 8); i > 0; --i)
-        input += pick(rng, {"1", "2", "3", "1", "2", "3", "4", "0", "x", "2.5"}) + "\n";
+        input +=
+            pick(rng, std::vector<std::string>{"1", "2", "3", "1", "2", "3", "4", "0", "x", "2.5"}) + "\n";
     return {{}, input};
 }
 
-FuzzCase boxesCase(std::mt19937 &rng) {
-    int h = between(rng, 2, 4), w = between(rng, 2, 4), players = between(rng, 2, 4);
-    std::string input;
-    for (int i = between(rng, 0, 3 * (h * (2 * w + 1) + w)); i > 0; --i) {
-        int kind = between(rng, 0, 19);
-        if (kind == 0)
-            input += pick(rng, {"", " 0 0 h", "0 0 h ", "00 0 h", "0 0 x", "w", "hello"});
-        else if (kind == 1)
-            input += "w save" + std::to_string(between(rng, 1, 3)) + ".txt";
-        else if (between(rng, 0, 1) == 0)
-            input += std::to_string(between(rng, 0, h)) + " " + std::to_string(between(rng, 0, w - 1)) + " h";
-        else
-            input += std::to_string(between(rng, 0, h - 1)) + " " + std::to_string(between(rng, 0, w)) + " v";
-        input += "\n";
+// One of a valid game's damaged copies: every line ended by CR LF, a huge line, a few
+// bytes of binary, or the input cut off in the middle of a line.
+FuzzCase damaged(std::mt19937 &rng, FuzzCase game) {
+    std::string &input = game.input;
+    const std::size_t at =
+        input.empty() ? 0 : static_cast<std::size_t>(between(rng, 0, static_cast<int>(input.size())));
+    const std::size_t lineStart = input.rfind('\n', at == 0 ? 0 : at - 1) == std::string::npos
+                                      ? 0
+                                      : input.rfind('\n', at == 0 ? 0 : at - 1) + 1;
+    switch (between(rng, 0, 3)) {
+        case 0: {
+            std::string crlf;
+            for (char c : input) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+            input = crlf;
+            break;
+        }
+        case 1:
+            input.insert(lineStart, std::string(static_cast<std::size_t>(between(rng, 4096, 65536)),
+                                                pick(rng, std::vector<char>{'1', 'a', ' '})) +
+                                        "\n");
+            break;
+        case 2: {
+            std::string bytes;
+            for (int k = between(rng, 1, 16); k > 0; --k) bytes += static_cast<char>(between(rng, 0, 255));
+            input.insert(lineStart, bytes + "\n");
+            break;
+        }
+        default:
+            input.resize(at);
     }
-    return {{std::to_string(h), std::to_string(w), std::to_string(players)}, input};
+    return game;
 }
 
-FuzzCase dotscomputerCase(std::mt19937 &rng) {
-    int n = between(rng, 2, 5);
-    std::string input = pick(rng, {"", "x\n", "9\n", " "}) + std::to_string(n) + "\n";
-    for (int i = between(rng, 0, 4 * n * (n + 1)); i > 0; --i) {
-        auto dot = [&] {
-            return std::string(1, static_cast<char>('a' + between(rng, 0, n))) +
-                   std::to_string(between(rng, 1, n + 1));
-        };
-        input += between(rng, 0, 15) == 0 ? pick(rng, {"q", "A1 A2", "", "zz"}) : dot() + " " + dot();
-        input += "\n";
-    }
-    if (between(rng, 0, 3) == 0) input += "Q\n";
-    return {{}, input};
-}
+FuzzCase boxesMalformed(std::mt19937 &rng) { return damaged(rng, boxesGame(rng)); }
+FuzzCase dotscomputerMalformed(std::mt19937 &rng) { return damaged(rng, dotscomputerGame(rng)); }
 
 const std::vector<Assignment> &all() {
     static const std::vector<Assignment> assignments = [] {
+        // Out of 100. Robustness is worth nothing where the assignment promises well-formed
+        // integers (dotsboxes, dotstriangles, eight) and counts where its spec defines the answers.
         const std::map<std::string, double> packedRubric = {
-            {"build", 10},       {"warnings", 5}, {"rules", 15}, {"functions", 30},
-            {"transcripts", 15}, {"tests", 5},    {"fuzz", 20}};
-        const std::map<std::string, double> programRubric = {
-            {"build", 10}, {"warnings", 5}, {"transcripts", 35}, {"tests", 10}, {"fuzz", 40}};
+            {"build", 10},       {"warnings", 5}, {"rules", 15},    {"functions", 30},
+            {"transcripts", 15}, {"fuzz", 25},    {"robustness", 0}};
+        const std::map<std::string, double> promisedInputRubric = {
+            {"build", 10}, {"warnings", 5}, {"transcripts", 40}, {"fuzz", 45}, {"robustness", 0}};
+        const std::map<std::string, double> robustRubric = {
+            {"build", 10}, {"warnings", 5}, {"transcripts", 35}, {"fuzz", 30}, {"robustness", 20}};
         std::vector<Assignment> list(5);
         list[0].name = "dotsboxes";
         list[0].functions = mandatedFunctions(PackedGame::Kind::kDotsboxes);
@@ -86,30 +171,37 @@ const std::vector<Assignment> &all() {
         list[0].noGlobals = true;
         list[0].sourceExtensions = {".cpp", ".cc", ".cxx", ".c++"};
         list[0].cxxFlags = "-std=c++11 -Wall -Wextra -pedantic";  // as dotsboxes.md and dotstriangles.md say
-        list[0].randomCase = dotsboxesCase;
+        list[0].validGame = dotsboxesGame;
+        list[0].malformedInput = dotsboxesMalformed;
+        list[0].robustnessTranscripts = {"dotsboxes-eof"};
         list[0].rubric = packedRubric;
 
         list[1] = list[0];
         list[1].name = "dotstriangles";
         list[1].functions = mandatedFunctions(PackedGame::Kind::kDotstriangles);
         list[1].noArraysNoLibrary = true;
-        list[1].randomCase = dotstrianglesCase;
+        list[1].validGame = dotstrianglesGame;
+        list[1].malformedInput = dotstrianglesMalformed;
+        list[1].robustnessTranscripts = {"dotstriangles-crlf"};
 
         list[2].name = "boxes";
         list[2].compareStandardError = true;
         list[2].sourceExtensions = {".cpp", ".cc", ".cxx", ".c++", ".c"};
-        list[2].randomCase = boxesCase;
-        list[2].rubric = programRubric;
+        list[2].validGame = boxesGame;
+        list[2].malformedInput = boxesMalformed;
+        list[2].rubric = robustRubric;
 
         list[3].name = "dotscomputer";
         list[3].sourceExtensions = {".cpp", ".cc", ".cxx", ".c++"};
-        list[3].randomCase = dotscomputerCase;
-        list[3].rubric = programRubric;
+        list[3].validGame = dotscomputerGame;
+        list[3].malformedInput = dotscomputerMalformed;
+        list[3].rubric = robustRubric;
 
         list[4].name = "eight";
         list[4].sourceExtensions = {".cpp", ".cc", ".cxx", ".c++"};
-        list[4].randomCase = eightCase;
-        list[4].rubric = programRubric;
+        list[4].validGame = eightGame;
+        list[4].malformedInput = eightMalformed;
+        list[4].rubric = promisedInputRubric;
         return list;
     }();
     return assignments;

@@ -30,8 +30,13 @@ struct Assignment {
     // warnings are counted from exactly these, and the program graded is what they build.
     std::string cxxFlags = "-std=c++11 -Wall -pedantic";
     std::string cFlags = "-std=gnu99 -Wall -pedantic";
-    FuzzCase (*randomCase)(std::mt19937 &rng) = nullptr;
-    std::map<std::string, double> rubric;  // category -> points (see grade.h)
+    // Random whole-program cases of two kinds, scored apart. Conformance: a game on input
+    // the assignment promises, played to its end. Robustness: input beyond the promise
+    // (malformed tokens, end of input mid-game, CR LF, huge lines, binary).
+    FuzzCase (*validGame)(std::mt19937 &rng) = nullptr;
+    FuzzCase (*malformedInput)(std::mt19937 &rng) = nullptr;
+    std::vector<std::string> robustnessTranscripts;  // its transcripts of input beyond the promise
+    std::map<std::string, double> rubric;            // category -> points (see grade.h), 100 in all
 
     // Returns true if path is one of the assignment's source files: its extension is one of
     // sourceExtensions in any case (DotsBoxes.CPP, main.Cc), ".C" counting as C++.

@@ -27,7 +27,9 @@ struct ProgramCase {
     ProgramCase(std::string caseCategory, std::string caseName)
         : category(std::move(caseCategory)), name(std::move(caseName)) {}
 
-    std::string category;  // transcripts, tests or fuzz
+    std::string category;       // transcripts, tests, fuzz or robustness
+    bool random = false;        // one of the random cases (scored together, see RandomKind)
+    std::string expectedFiles;  // a --tests case: the path less .out/.err/.rc of what it expects
     std::string name;
     std::string description;
     std::vector<std::string> args;
@@ -45,9 +47,10 @@ std::vector<std::string> words(const std::string &text) {
 // Returns the folder dotsgrade itself lives in (our reference programs are beside it).
 fs::path ownFolder() { return fs::read_symlink("/proc/self/exe").parent_path(); }
 
-// Returns the NAME.in cases of folder whose name starts with prefix, as one category.
+// Returns the NAME.in cases of folder whose name starts with prefix, as one category,
+// each called kind + " " + NAME ("transcript dotsboxes-sample", "test quick").
 std::vector<ProgramCase> casesIn(const fs::path &folder, const std::string &prefix,
-                                 const std::string &category) {
+                                 const std::string &category, const std::string &kind) {
     std::vector<ProgramCase> cases;
     if (!fs::is_directory(folder)) return cases;
     std::vector<fs::path> inputs;
@@ -57,7 +60,7 @@ std::vector<ProgramCase> casesIn(const fs::path &folder, const std::string &pref
     std::sort(inputs.begin(), inputs.end());
     for (const fs::path &in : inputs) {
         fs::path stem = in.parent_path() / in.stem();
-        ProgramCase c{category, (category == "transcripts" ? "transcript " : "test ") + in.stem().string()};
+        ProgramCase c{category, kind + " " + in.stem().string()};
         c.input = readFileText(in);
         if (fs::exists(stem.string() + ".args")) {
             for (const std::string &arg : words(readFileText(stem.string() + ".args"))) {
@@ -81,18 +84,45 @@ std::vector<ProgramCase> casesIn(const fs::path &folder, const std::string &pref
     return cases;
 }
 
-// Returns every whole-program case: transcripts, --tests, random games.
+// The random cases' categories, and the one test that scores each kind in proportion to
+// the cases passed.
+struct RandomKind {
+    const char *category;
+    const char *test;   // "random games"
+    const char *cases;  // what one case is called: "random game 7"
+    const char *what;   // for the plan: "random games of valid moves, played to the end"
+};
+constexpr RandomKind kRandomKinds[] = {
+    {"fuzz", "random games", "random game", "random games of valid moves played to the end"},
+    {"robustness", "random malformed input", "malformed input",
+     "random inputs beyond the assignment's promise (junk tokens, end of input mid-game, CR LF, huge lines, "
+     "binary)"}};
+
+// Returns every whole-program case: transcripts (those of input beyond the assignment's
+// promise are robustness), --tests (scored with the transcripts unless the rubric gives
+// them points of their own), random valid games, random malformed inputs.
 std::vector<ProgramCase> programCases(const Assignment &assignment, const GradeOptions &options) {
-    std::vector<ProgramCase> cases = casesIn(DOTSLAB_TRANSCRIPTS, assignment.name + "-", "transcripts");
-    std::vector<ProgramCase> extra = casesIn(options.testsDir, "", "tests");
+    std::vector<ProgramCase> cases =
+        casesIn(DOTSLAB_TRANSCRIPTS, assignment.name + "-", "transcripts", "transcript");
+    for (ProgramCase &c : cases)
+        for (const std::string &robust : assignment.robustnessTranscripts)
+            if (c.name == "transcript " + robust) c.category = "robustness";
+    const std::string testsCategory = options.rubric.count("tests") != 0 ? "tests" : "transcripts";
+    std::vector<ProgramCase> extra = casesIn(options.testsDir, "", testsCategory, "test");
+    for (ProgramCase &c : extra)
+        c.expectedFiles = (fs::path(options.testsDir) / c.name.substr(c.name.find(' ') + 1)).string();
     cases.insert(cases.end(), extra.begin(), extra.end());
     std::mt19937 rng(options.seed);
-    for (int i = 0; i < options.fuzzGames; ++i) {
-        FuzzCase game = assignment.randomCase(rng);
-        ProgramCase c{"fuzz", "random game " + std::to_string(i + 1)};
-        c.args = game.args;
-        c.input = game.input;
-        cases.push_back(c);
+    for (const RandomKind &kind : kRandomKinds) {
+        const bool valid = std::string(kind.category) == "fuzz";
+        for (int i = 0; i < (valid ? options.fuzzGames : options.malformedInputs); ++i) {
+            FuzzCase game = valid ? assignment.validGame(rng) : assignment.malformedInput(rng);
+            ProgramCase c{kind.category, std::string(kind.cases) + " " + std::to_string(i + 1)};
+            c.random = true;
+            c.args = game.args;
+            c.input = game.input;
+            cases.push_back(c);
+        }
     }
     return cases;
 }
@@ -130,12 +160,11 @@ RunResult expectedRun(const Assignment &assignment, const ProgramCase &c, const 
                                        : fs::absolute(options.sample).string();
         expected = runCase(oracle, c, options, false);
     }
-    if (c.category == "tests") {
-        fs::path stem = fs::path(options.testsDir) / c.name.substr(5);
-        if (fs::exists(stem.string() + ".out")) expected.out = readFileText(stem.string() + ".out");
-        if (fs::exists(stem.string() + ".err")) expected.err = readFileText(stem.string() + ".err");
-        if (fs::exists(stem.string() + ".rc"))
-            expected.status = std::stoi(readFileText(stem.string() + ".rc"));
+    if (!c.expectedFiles.empty()) {
+        const std::string &stem = c.expectedFiles;
+        if (fs::exists(stem + ".out")) expected.out = readFileText(stem + ".out");
+        if (fs::exists(stem + ".err")) expected.err = readFileText(stem + ".err");
+        if (fs::exists(stem + ".rc")) expected.status = std::stoi(readFileText(stem + ".rc"));
     }
     return expected;
 }
@@ -244,6 +273,12 @@ double GradeReport::maxScore() const {
                            [](double s, const TestOutcome &t) { return s + t.maxScore; });
 }
 
+const std::vector<std::string> &rubricCategories() {
+    static const std::vector<std::string> categories = {"build",       "warnings", "rules", "functions",
+                                                        "transcripts", "tests",    "fuzz",  "robustness"};
+    return categories;
+}
+
 std::map<std::string, double> rubricFor(const Assignment &assignment, const GradeOptions &options) {
     std::map<std::string, double> rubric = assignment.rubric;
     for (const auto &[category, points] : options.rubric) rubric[category] = points;
@@ -269,34 +304,40 @@ std::vector<TestOutcome> plannedTests(const Assignment &assignment, const GradeO
         for (const char *suite : {"spec_examples", "equivalence", "rendering"})
             tests.push_back(outcome("functions", std::string("functions ") + suite,
                                     "the shared harness suite " + std::string(suite)));
-    int games = 0;
+    std::map<std::string, int> games;
     for (const ProgramCase &c : programCases(assignment, options)) {
-        if (c.category == "fuzz")
-            ++games;
+        if (c.random)
+            ++games[c.category];
         else
             tests.push_back(outcome(c.category, c.name,
                                     c.description + "; compares standard output" +
                                         (assignment.compareStandardError ? ", standard error" : "") +
                                         " and exit status with the oracle"));
     }
-    if (games > 0)
-        tests.push_back(outcome("fuzz", "random games",
-                                std::to_string(games) + " random games (seed " +
-                                    std::to_string(options.seed) +
-                                    ") compared with the oracle; points in proportion to the games passed"));
+    for (const RandomKind &kind : kRandomKinds)
+        if (games[kind.category] > 0)
+            tests.push_back(outcome(kind.category, kind.test,
+                                    std::to_string(games[kind.category]) + " " + kind.what + " (seed " +
+                                        std::to_string(options.seed) +
+                                        ") compared with the oracle; points in proportion to those passed"));
     score(tests, rubricFor(assignment, options));
     return tests;
 }
 
-// Returns what the program's runs earn: one test per case, and one for all the random
-// games together, in proportion to the games passed. A failing case shows its input.
+// Returns what the program's runs earn: one test per case, and one for each kind of
+// random case, in proportion to the cases passed. A failing case shows its input.
 std::vector<TestOutcome> judgedRuns(const Assignment &assignment, const GradeOptions &options,
                                     const std::vector<ProgramCase> &cases,
                                     const std::vector<RunResult> &expected,
                                     const std::vector<RunResult> &actual) {
     std::vector<TestOutcome> tests;
-    TestOutcome fuzz = outcome("fuzz", "random games", "");
-    int games = 0, gamesPassed = 0;
+    struct Tally {
+        TestOutcome test;
+        int run = 0, passed = 0;
+    };
+    std::map<std::string, Tally> random;
+    for (const RandomKind &kind : kRandomKinds)
+        random[kind.category].test = outcome(kind.category, kind.test, "");
     for (std::size_t i = 0; i < cases.size(); ++i) {
         const ProgramCase &c = cases[i];
         const Verdict verdict =
@@ -307,12 +348,13 @@ std::vector<TestOutcome> judgedRuns(const Assignment &assignment, const GradeOpt
                                   (arguments.empty() ? "" : ", arguments '" + arguments + "'") +
                                   "): " + visibleWhitespace(c.input.substr(0, 200)) +
                                   (c.input.size() > 200 ? "\u2026" : "") + "\n";
-        if (c.category == "fuzz") {
-            ++games;
+        if (c.random) {
+            Tally &tally = random[c.category];
+            ++tally.run;
             if (verdict.passed)
-                ++gamesPassed;
-            else if (games - gamesPassed <= 3)
-                fuzz.output += c.name + ", " + input + verdict.explanation;
+                ++tally.passed;
+            else if (tally.run - tally.passed <= 3)  // the first three failures shown
+                tally.test.output += c.name + ", " + input + verdict.explanation;
             continue;
         }
         TestOutcome t = outcome(c.category, c.name, c.description);
@@ -320,12 +362,15 @@ std::vector<TestOutcome> judgedRuns(const Assignment &assignment, const GradeOpt
         if (!verdict.passed) t.output = input + verdict.explanation;
         tests.push_back(t);
     }
-    if (games > 0) {
-        fuzz.passed = gamesPassed == games;
-        fuzz.credit = static_cast<double>(gamesPassed) / games;
-        fuzz.output = std::to_string(gamesPassed) + " of " + std::to_string(games) +
-                      " random games match (seed " + std::to_string(options.seed) + ")\n" + fuzz.output;
-        tests.push_back(fuzz);
+    for (const RandomKind &kind : kRandomKinds) {
+        Tally &tally = random[kind.category];
+        if (tally.run == 0) continue;
+        tally.test.passed = tally.passed == tally.run;
+        tally.test.credit = static_cast<double>(tally.passed) / tally.run;
+        tally.test.output = std::to_string(tally.passed) + " of " + std::to_string(tally.run) + " " +
+                            kind.test + " match (seed " + std::to_string(options.seed) + ")\n" +
+                            tally.test.output;
+        tests.push_back(tally.test);
     }
     return tests;
 }

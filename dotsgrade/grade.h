@@ -2,8 +2,10 @@
 // program; every test gets points from the rubric.
 //
 // The rubric gives points per category; a category's points are shared equally by its
-// tests. Categories: build, warnings, rules, functions, transcripts, tests (from --tests),
-// fuzz (one test whose score is the fraction of random games passed).
+// tests. Categories: build, warnings, rules, functions; transcripts (the spec's, on input
+// the assignment promises, with the --tests cases unless the rubric gives "tests" points of
+// their own), fuzz (one test: the fraction of random valid games passed); robustness (the
+// transcripts beyond the promise, and one test: the fraction of random malformed inputs).
 #pragma once
 
 #include <algorithm>
@@ -21,7 +23,8 @@ struct GradeOptions {
     std::string sample;    // the instructor's program; "" for our reference
     std::string testsDir;  // extra NAME.in/.args/.out/.err/.rc/.desc cases
     CompareMode compare = CompareMode::kExact;
-    int fuzzGames = 50;
+    int fuzzGames = 50;        // random valid games (conformance)
+    int malformedInputs = 20;  // random malformed inputs (robustness)
     unsigned seed = 1;
     Limits limits;
     std::map<std::string, double> rubric;  // category -> points, over the assignment's default
@@ -63,6 +66,9 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
 
 // Returns the tests gradeSubmission would run, with their points, without running them.
 std::vector<TestOutcome> plannedTests(const Assignment &assignment, const GradeOptions &options);
+
+// Returns the categories a rubric may give points to.
+const std::vector<std::string> &rubricCategories();
 
 // Returns the rubric in force: the assignment's default with options' overrides.
 std::map<std::string, double> rubricFor(const Assignment &assignment, const GradeOptions &options);

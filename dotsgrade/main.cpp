@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <atomic>
 #include <filesystem>
 #include <fstream>
@@ -52,12 +53,11 @@ std::map<std::string, double> readRubric(const std::string &path) {
         throw CLI::ValidationError("--rubric",
                                    path + " must be one JSON object: {\"category\": points, ...}");
     std::map<std::string, double> rubric;
-    const std::set<std::string> known = {"build",       "warnings", "rules", "functions",
-                                         "transcripts", "tests",    "fuzz"};
+    const std::vector<std::string> &known = dotslab::grader::rubricCategories();
     std::string knownList;
     for (const std::string &category : known) knownList += (knownList.empty() ? "" : ", ") + category;
     for (auto &[category, points] : json.items()) {
-        if (!known.count(category))
+        if (std::find(known.begin(), known.end(), category) == known.end())
             throw CLI::ValidationError("--rubric",
                                        "unknown category '" + category + "' (known: " + knownList + ")");
         if (!points.is_number() || points.get<double>() < 0)
@@ -267,9 +267,13 @@ int main(int argc, char **argv) {
         ->check(CLI::ExistingDirectory);
     app.add_option("--compare", cl.compare, "exact (default), trailing or all")
         ->check(CLI::IsMember({"exact", "trailing", "all"}));
-    app.add_option("--fuzz", cl.options.fuzzGames, "random games compared with the oracle (default 50)")
+    app.add_option("--fuzz", cl.options.fuzzGames,
+                   "random games of valid moves compared with the oracle (default 50)")
         ->check(CLI::Range(0, 100000));
-    app.add_option("--seed", cl.options.seed, "seed of the random games (default 1)");
+    app.add_option("--malformed", cl.options.malformedInputs,
+                   "random malformed inputs compared with the oracle (robustness; default 20)")
+        ->check(CLI::Range(0, 100000));
+    app.add_option("--seed", cl.options.seed, "seed of the random games and inputs (default 1)");
     app.add_option("--timeout", cl.options.limits.seconds, "seconds per run (default 2)")
         ->check(CLI::Range(0.1, 600.0));
     app.add_option("--memory", cl.options.limits.memoryMb, "megabytes per run (default 256)")
@@ -284,9 +288,10 @@ int main(int argc, char **argv) {
                    "replace the assignment's compile flags (default: the course's, see --explain)");
     app.add_flag("--unsafe-no-sandbox", cl.unsafeNoSandbox,
                  "grade even where bubblewrap cannot run: student code then runs WITHOUT isolation");
-    app.add_option("--rubric", cl.rubricPath,
-                   "JSON: points per category (build, warnings, rules, functions, "
-                   "transcripts, tests, fuzz)")
+    std::string categories;
+    for (const std::string &category : dotslab::grader::rubricCategories())
+        categories += (categories.empty() ? "" : ", ") + category;
+    app.add_option("--rubric", cl.rubricPath, "JSON: points per category (" + categories + ")")
         ->check(CLI::ExistingFile);
     try {
         app.parse(argc, argv);

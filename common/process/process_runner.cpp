@@ -175,11 +175,22 @@ void setLimit(int resource, rlim_t value) {
 // What a run that could not be set up writes to its standard error before it exits 126.
 constexpr char kSetupFailed[] = "dotsgrade: the sandbox could not be set up: ";
 
-// In the child: says which step of setting up the run failed, and exits 126.
+// In the child: says which step of setting up the run failed and why (errno's number:
+// strerror is not async-signal-safe), and exits 126.
 [[noreturn]] void setupFailed(const char *step) {
-    if (write(STDERR_FILENO, kSetupFailed, sizeof kSetupFailed - 1) > 0 &&
-        write(STDERR_FILENO, step, strlen(step)) > 0)
-        (void)!write(STDERR_FILENO, "\n", 1);
+    const int why = errno;
+    char line[128] = {};
+    std::size_t at = 0;
+    for (const char *part : {kSetupFailed, step, " (errno "})
+        for (; *part != '\0' && at < sizeof line - 16; ++part) line[at++] = *part;
+    char digits[12];
+    int count = 0;
+    for (unsigned n = static_cast<unsigned>(why); count == 0 || n != 0; n /= 10)
+        digits[count++] = '0' + n % 10;
+    while (count > 0) line[at++] = digits[--count];
+    line[at++] = ')';
+    line[at++] = '\n';
+    (void)!write(STDERR_FILENO, line, at);
     _exit(126);
 }
 
@@ -242,6 +253,8 @@ constexpr char kSetupFailed[] = "dotsgrade: the sandbox could not be set up: ";
         execve(argv[0], argv, envp);
     else
         execv(argv[0], argv);
+    // Our own sandbox's program that cannot start is ours to fix, not the run's to be judged.
+    if (holder != nullptr) setupFailed("starting the program");
     _exit(127);
 }
 
@@ -274,7 +287,17 @@ std::string RunResult::ending() const {
     return "exit status " + std::to_string(status);
 }
 
-RunResult runProgram(const RunRequest &r) {
+namespace {
+
+// Returns true if bubblewrap itself failed (it says so, and exits 1, before the program
+// starts): a mount or namespace the kernel refused for a moment, never the program's doing.
+// A program that prints the same is run once more, and then judged on what it does.
+bool bubblewrapFailed(const RunResult &result) {
+    return result.status == 1 && result.out.empty() && result.err.rfind("bwrap: ", 0) == 0;
+}
+
+// Runs the request once (see runProgram).
+RunResult runOnce(const RunRequest &r, bool lastTry) {
     for (bool waiting = true; waiting;) {  // a grader being stopped starts nothing: it is about to exit
         {
             std::lock_guard<std::mutex> lock(runningMutex);
@@ -465,10 +488,15 @@ RunResult runProgram(const RunRequest &r) {
         holder->markBroken();
         RunRequest alone = r;
         alone.holder = nullptr;
-        return runProgram(alone);
+        return runOnce(alone, lastTry);
     }
+    if (sandboxed && holder == nullptr && !lastTry && bubblewrapFailed(result)) return runOnce(r, true);
     return result;
 }
+
+}  // namespace
+
+RunResult runProgram(const RunRequest &r) { return runOnce(r, false); }
 
 RunResult runTrusted(const std::string &program, const std::vector<std::string> &args,
                      const std::string &input, double seconds) {

@@ -105,7 +105,8 @@ class SandboxHolder {
     std::array<int, 4> namespaces_{-1, -1, -1, -1};
 };
 
-// Runs the request and returns what happened.
+// Runs the request and returns what happened. A run that our sandbox could not start
+// (bubblewrap or a held sandbox failed, see setupFailed) is run again in a sandbox of its own.
 RunResult runProgram(const RunRequest &request);
 
 // Runs one of our own programs (no sandbox, output kept whole) with input on standard

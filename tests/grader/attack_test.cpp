@@ -79,14 +79,14 @@ BOOST_AUTO_TEST_CASE(including_another_students_submission) {
     writeFile(batch / "alice.cpp", alice);
     writeFile(batch / "mallory.cpp", "#include \"alice.cpp\"\n");
     writeFile(batch / "trudy" / "dotsboxes.cpp", "#include \"../alice.cpp\"\n");
-    RunResult run = dotslab::runTrusted(
-        DOTSGRADE_PROGRAM,
-        {"dotsboxes", "--batch", batch.string(), "--fuzz", "2", "--json", (scratch.path() / "json").string()},
-        "", 300);
+    RunResult run = dotslab::runTrusted(DOTSGRADE_PROGRAM,
+                                        {"dotsboxes", "--batch", batch.string(), "--fuzz", "2", "--malformed",
+                                         "2", "--json", (scratch.path() / "json").string()},
+                                        "", 300);
     BOOST_TEST(run.status == 0, run.err);
-    BOOST_TEST(run.out.find("alice,95,95,") != std::string::npos, run.out);
-    BOOST_TEST(run.out.find("mallory,0,95,") != std::string::npos, run.out);
-    BOOST_TEST(run.out.find("trudy,0,95,") != std::string::npos, run.out);
+    BOOST_TEST(run.out.find("alice,100,100,") != std::string::npos, run.out);
+    BOOST_TEST(run.out.find("mallory,0,100,") != std::string::npos, run.out);
+    BOOST_TEST(run.out.find("trudy,0,100,") != std::string::npos, run.out);
     for (const char *copier : {"mallory", "trudy"})
         BOOST_TEST(
             readFileText(scratch.path() / "json" / (std::string(copier) + ".json")).find("alice-was-here") ==
@@ -166,14 +166,15 @@ BOOST_AUTO_TEST_CASE(memory_and_disk_limits_hold_for_the_whole_run) {
     Grade memory = grade(
         "dotsboxes",
         dotsboxesWith(scratch.path(), "hog.cpp", {{"#include <string>", includes}, {"int main() {", hog}}),
-        {"--timeout", "5", "--fuzz", "0"});
+        {"--timeout", "5", "--fuzz", "0", "--malformed", "0"});
     const std::string shown = memory.test("transcript dotsboxes-sample")["output"];
     BOOST_TEST(numberAfter(shown, "survivors:\u00b7") >= 0, shown);
     BOOST_TEST(numberAfter(shown, "survivors:\u00b7") < 10, "ten children of 200 MB ran: " << shown);
     BOOST_TEST(memory.failed().count("functions equivalence") == 0, "the functions are still graded");
-    Grade disk =
-        grade("dotsboxes", dotsboxesWith(scratch.path(), "filler.cpp",
-                                         {{"#include <string>", includes}, {"int main() {", filler}}));
+    Grade disk = grade("dotsboxes",
+                       dotsboxesWith(scratch.path(), "filler.cpp",
+                                     {{"#include <string>", includes}, {"int main() {", filler}}),
+                       {"--timeout", "5", "--fuzz", "0", "--malformed", "0"});
     const std::string said = disk.test("transcript dotsboxes-sample")["output"];
     BOOST_TEST(numberAfter(said, "written:\u00b7") >= 0, said);
     BOOST_TEST(numberAfter(said, "written:\u00b7") <= 16, "more than its 16 MB were written: " << said);
@@ -337,10 +338,11 @@ BOOST_AUTO_TEST_CASE(a_fork_bomb_when_dotsgrade_is_not_root) {
 BOOST_AUTO_TEST_CASE(no_sandbox_no_grading) {
     setenv("DOTSGRADE_BWRAP", "/nonexistent/bwrap", 1);
     const std::string reference = (kSource / "dotsboxes" / "dotsboxes.cpp").string();
-    RunResult refused =
-        dotslab::runTrusted(DOTSGRADE_PROGRAM, {"dotsboxes", reference, "--fuzz", "1"}, "", 120);
+    RunResult refused = dotslab::runTrusted(
+        DOTSGRADE_PROGRAM, {"dotsboxes", reference, "--fuzz", "1", "--malformed", "1"}, "", 120);
     RunResult unsafe = dotslab::runTrusted(
-        DOTSGRADE_PROGRAM, {"dotsboxes", reference, "--fuzz", "1", "--unsafe-no-sandbox"}, "", 120);
+        DOTSGRADE_PROGRAM, {"dotsboxes", reference, "--fuzz", "1", "--malformed", "1", "--unsafe-no-sandbox"},
+        "", 120);
     unsetenv("DOTSGRADE_BWRAP");
     BOOST_TEST(refused.status == 1);
     BOOST_TEST(refused.err.find("--unsafe-no-sandbox") != std::string::npos, refused.err);

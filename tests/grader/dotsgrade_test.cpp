@@ -72,15 +72,17 @@ BOOST_AUTO_TEST_CASE(wrong_spacing) {
     Grade g = gradeBroken("dotsboxes", {{"\"    Player 1 score: \"", "\"     Player 1 score: \""}});
     expectFailures(g,
                    {"functions spec_examples", "functions rendering", "transcript dotsboxes-eof",
-                    "transcript dotsboxes-sample", "random games"},
+                    "transcript dotsboxes-sample", "random games", "random malformed input"},
                    {{"transcript dotsboxes-sample", "5 spaces before `Player` where 4 are expected"},
                     {"functions rendering", "5 spaces before `Player` where 4 are expected"}});
 }
 
 BOOST_AUTO_TEST_CASE(missing_trailing_space_after_the_prompt) {
     Grade g = gradeBroken("dotsboxes", {{"make your move (1-16): \"", "make your move (1-16):\""}});
-    expectFailures(g, {"transcript dotsboxes-eof", "transcript dotsboxes-sample", "random games"},
-                   {{"transcript dotsboxes-sample", "no trailing space after the prompt"}});
+    expectFailures(
+        g,
+        {"transcript dotsboxes-eof", "transcript dotsboxes-sample", "random games", "random malformed input"},
+        {{"transcript dotsboxes-sample", "no trailing space after the prompt"}});
 }
 
 BOOST_AUTO_TEST_CASE(endless_loop_at_end_of_input) {
@@ -93,9 +95,25 @@ BOOST_AUTO_TEST_CASE(endless_loop_at_end_of_input) {
     BOOST_TEST(output.find("kept reading after end of input") != std::string::npos, output);
 }
 
+BOOST_AUTO_TEST_CASE(a_program_without_end_of_input_handling_keeps_its_points) {
+    // A plain `cin >> pos`: at end of input it refuses the same move forever. The
+    // assignments promise whole moves and games played to the end, so by default only
+    // robustness (worth nothing for these two) fails.
+    for (const std::string game : {"dotsboxes", "dotstriangles"}) {
+        const std::string prompt =
+            game == "dotsboxes" ? "Player 1, make your move (1-16): " : "Player 1's turn (1-12): ";
+        Grade g = gradeBroken(game, {{kEndOfInput, "            for (;;) std::cout << \"" + prompt +
+                                                       "Invalid move! Try again.\\n\";"}});
+        for (const std::string &name : g.failed())
+            BOOST_TEST(g.test(name)["max_score"].get<double>() == 0, name << " should not cost points");
+        BOOST_TEST(g.failed().count("random malformed input") == 1);
+        BOOST_TEST(g.report["score"].get<double>() == 100);
+    }
+}
+
 BOOST_AUTO_TEST_CASE(output_flood) {
     Grade g = gradeBroken("dotsboxes", {{kEndOfInput, "            for (;;) std::cout << \"flood \";"}});
-    expectFailures(g, {"transcript dotsboxes-eof", "random games"},
+    expectFailures(g, {"transcript dotsboxes-eof", "random malformed input"},
                    {{"transcript dotsboxes-eof", "output exceeded the limit (an endless loop?)"}});
 }
 
@@ -126,7 +144,7 @@ BOOST_AUTO_TEST_CASE(reports_stay_small_whatever_the_program_prints) {
 BOOST_AUTO_TEST_CASE(fork_bomb) {
     Grade g = gradeBroken("dotsboxes", {{"#include <string>", "#include <string>\n#include <unistd.h>"},
                                         {kEndOfInput, "            for (;;) (void)fork();"}});
-    expectFailures(g, {"transcript dotsboxes-eof", "random games"},
+    expectFailures(g, {"transcript dotsboxes-eof", "random malformed input"},
                    {{"transcript dotsboxes-eof", "did not finish within the time limit"}});
 }
 
@@ -212,7 +230,7 @@ BOOST_AUTO_TEST_CASE(gradescope_json_and_junit) {
     RunResult run =
         dotslab::runTrusted(DOTSGRADE_PROGRAM,
                             {"dotsboxes", (kSource / "dotsboxes" / "dotsboxes.cpp").string(), "--fuzz", "3",
-                             "--json", jsonPath.string(), "--junit", junitPath.string()},
+                             "--malformed", "3", "--json", jsonPath.string(), "--junit", junitPath.string()},
                             "", 120);
     BOOST_TEST(run.status == 0);
     json r = json::parse(dotslab::readFileText(jsonPath));
@@ -229,9 +247,12 @@ BOOST_AUTO_TEST_CASE(gradescope_json_and_junit) {
 BOOST_AUTO_TEST_CASE(explain_lists_every_test_with_its_points) {
     RunResult run = dotslab::runTrusted(DOTSGRADE_PROGRAM, {"dotstriangles", "--explain"}, "");
     BOOST_TEST(run.status == 0);
-    for (const char *name : {"build", "rule no_arrays", "functions equivalence",
-                             "transcript dotstriangles-crlf", "random games", "Total: "})
+    for (const char *name :
+         {"build", "rule no_arrays", "functions equivalence", "transcript dotstriangles-crlf", "random games",
+          "random malformed input", "Total: 100"})
         BOOST_TEST(run.out.find(name) != std::string::npos, name);
+    BOOST_TEST(run.out.find("\n       0  random malformed input") != std::string::npos,
+               "robustness is reported, worth nothing by default: the assignment promises integers");
 }
 
 BOOST_AUTO_TEST_CASE(rubric_override) {
@@ -303,17 +324,24 @@ BOOST_AUTO_TEST_CASE(batch_mode) {
                                         {{"return 0;\n}\n", "return 0\n}\n"}}));
     writeFile(batch / "carol" / "dotsboxes.cpp",
               dotslab::readFileText(kSource / "dotsboxes" / "dotsboxes.cpp"));
-    RunResult run = dotslab::runTrusted(
-        DOTSGRADE_PROGRAM, {"dotsboxes", "--batch", batch.string(), "--jobs", "2", "--fuzz", "3"}, "", 300);
+    const fs::path reports = scratch.path() / "reports";
+    RunResult run = dotslab::runTrusted(DOTSGRADE_PROGRAM,
+                                        {"dotsboxes", "--batch", batch.string(), "--jobs", "2", "--fuzz", "3",
+                                         "--malformed", "3", "--json", reports.string()},
+                                        "", 300);
     BOOST_TEST(run.status == 0, run.err);
     std::istringstream csv(run.out);
     std::vector<std::string> rows;
     for (std::string line; std::getline(csv, line);) rows.push_back(line);
     BOOST_TEST_REQUIRE(rows.size() == 4u, run.out);
+    // A row not as expected comes with the student's whole report, to see which test failed and why.
+    auto report = [&](const std::string &student) {
+        return rows[0] + "\n" + dotslab::readFileText(reports / (student + ".json"));
+    };
     BOOST_TEST(rows[0].rfind("student,score,max_score,build,", 0) == 0);
-    BOOST_TEST(rows[1].rfind("alice,95,95,", 0) == 0, rows[1]);
-    BOOST_TEST(rows[2].rfind("bob,0,95,", 0) == 0, rows[2]);
-    BOOST_TEST(rows[3].rfind("carol,95,95,", 0) == 0, rows[3]);
+    BOOST_TEST(rows[1].rfind("alice,100,100,", 0) == 0, report("alice"));
+    BOOST_TEST(rows[2].rfind("bob,0,100,", 0) == 0, report("bob"));
+    BOOST_TEST(rows[3].rfind("carol,100,100,", 0) == 0, report("carol"));
 }
 
 BOOST_AUTO_TEST_CASE(submissions_as_students_hand_them_in) {
@@ -325,10 +353,11 @@ BOOST_AUTO_TEST_CASE(submissions_as_students_hand_them_in) {
     writeFile(batch / "bob" / "DotsBoxes.CPP", reference);
     writeFile(batch / "carol.cxx", reference);
     writeFile(batch / "dave.C", reference);
-    RunResult run = dotslab::runTrusted(DOTSGRADE_PROGRAM,
-                                        {"dotsboxes", "--batch", batch.string(), "--fuzz", "2"}, "", 300);
+    RunResult run = dotslab::runTrusted(
+        DOTSGRADE_PROGRAM, {"dotsboxes", "--batch", batch.string(), "--fuzz", "2", "--malformed", "2"}, "",
+        300);
     BOOST_TEST(run.status == 0, run.err);
-    for (const char *student : {"bob,95,95,", "carol,95,95,", "dave,95,95,"})
+    for (const char *student : {"bob,100,100,", "carol,100,100,", "dave,100,100,"})
         BOOST_TEST(run.out.find(student) != std::string::npos, run.out);
     writeFile(twice / "alice.cpp", reference);
     writeFile(twice / "alice.cc", reference);

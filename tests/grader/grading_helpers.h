@@ -97,11 +97,12 @@ inline Grade grade(const std::string &assignment, const fs::path &submission,
                    std::vector<std::string> extra = {}) {
     TemporaryDirectory scratch("dotsgrade-test");
     fs::path jsonPath = scratch.path() / "results.json";
-    // Ten random games and one second a run, unless extra says otherwise.
+    // Ten random games, ten malformed inputs and one second a run, unless extra says otherwise.
     std::vector<std::string> args = {assignment, submission.string(), "--json", jsonPath.string()};
-    for (const char *option : {"--fuzz", "--timeout"})
+    for (const auto &[option, value] :
+         {std::pair<std::string, std::string>{"--fuzz", "10"}, {"--malformed", "10"}, {"--timeout", "1"}})
         if (std::find(extra.begin(), extra.end(), option) == extra.end())
-            args.insert(args.end(), {option, std::string(option) == "--fuzz" ? "10" : "1"});
+            args.insert(args.end(), {option, value});
     args.insert(args.end(), extra.begin(), extra.end());
     Grade g;
     g.run = dotslab::runTrusted(DOTSGRADE_PROGRAM, args, "", 300);
