@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <numeric>
@@ -312,16 +313,68 @@ std::vector<TestOutcome> plannedTests(const Assignment &assignment, const GradeO
             tests.push_back(outcome(c.category, c.name,
                                     c.description + "; compares standard output" +
                                         (assignment.compareStandardError ? ", standard error" : "") +
-                                        " and exit status with the oracle"));
+                                        " and exit status with the sample solution"));
     }
     for (const RandomKind &kind : kRandomKinds)
         if (games[kind.category] > 0)
             tests.push_back(outcome(kind.category, kind.test,
                                     std::to_string(games[kind.category]) + " " + kind.what + " (seed " +
                                         std::to_string(options.seed) +
-                                        ") compared with the oracle; points in proportion to those passed"));
+                                        ") compared with the sample solution; points in proportion to those passed"));
     score(tests, rubricFor(assignment, options));
     return tests;
+}
+
+// Returns a shell command that replays input on a student's own build (./a.out): printf
+// with every byte that is not plainly printable written as an octal escape.
+std::string replayCommand(const ProgramCase &c) {
+    std::string text;
+    for (unsigned char byte : c.input) {
+        if (byte == '\n')
+            text += "\\n";
+        else if (byte >= 0x20 && byte < 0x7f && byte != '\'' && byte != '\\' && byte != '%')
+            text += static_cast<char>(byte);
+        else {
+            const char digits[] = {'\\', static_cast<char>('0' + (byte >> 6)),
+                                   static_cast<char>('0' + ((byte >> 3) & 7)),
+                                   static_cast<char>('0' + (byte & 7)), '\0'};
+            text += digits;
+        }
+    }
+    std::string command = "printf '" + text + "' | ./a.out";
+    for (const std::string &arg : c.args) command += " '" + arg + "'";
+    return command;
+}
+
+// Returns the file name (no extension) a case is saved under: a transcript or test keeps
+// its own ("dotsboxes-eof"), a random case is named by its number ("random-game-7").
+std::string savedName(const ProgramCase &c) {
+    const bool named = c.name.rfind("transcript ", 0) == 0 || c.name.rfind("test ", 0) == 0;
+    std::string name = named ? c.name.substr(c.name.find(' ') + 1) : c.name;
+    for (char &ch : name)
+        if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '-' && ch != '_') ch = '-';
+    return name;
+}
+
+// Writes a failing case into folder as a --tests case that expects what our reference (or
+// the sample) does: NAME.in, .args and the files they name, .out, .err where compared, .rc,
+// .desc. `--tests folder` runs it again unchanged.
+void saveFailure(const fs::path &folder, const Assignment &assignment, const ProgramCase &c,
+                 const RunResult &expected) {
+    fs::create_directories(folder);
+    const fs::path stem = folder / savedName(c);
+    writeFileText(stem.string() + ".in", c.input);
+    if (!c.args.empty()) {
+        std::string args;
+        for (const std::string &arg : c.args) args += (args.empty() ? "" : " ") + arg;
+        writeFileText(stem.string() + ".args", args + "\n");
+    }
+    for (const std::string &file : c.inputFiles)
+        fs::copy_file(file, folder / fs::path(file).filename(), fs::copy_options::overwrite_existing);
+    writeFileText(stem.string() + ".out", expected.out);
+    if (assignment.compareStandardError) writeFileText(stem.string() + ".err", expected.err);
+    writeFileText(stem.string() + ".rc", std::to_string(expected.status) + "\n");
+    writeFileText(stem.string() + ".desc", c.name + " (saved from a failing run)\n");
 }
 
 // Returns what the program's runs earn: one test per case, and one for each kind of
@@ -344,10 +397,20 @@ std::vector<TestOutcome> judgedRuns(const Assignment &assignment, const GradeOpt
             compareRuns(expected[i], actual[i], options.compare, assignment.compareStandardError);
         std::string arguments;
         for (const std::string &w : c.args) arguments += (arguments.empty() ? "" : " ") + w;
-        const std::string input = "input (" + std::to_string(c.input.size()) + " bytes" +
-                                  (arguments.empty() ? "" : ", arguments '" + arguments + "'") +
-                                  "): " + visibleWhitespace(c.input.substr(0, 200)) +
-                                  (c.input.size() > 200 ? "\u2026" : "") + "\n";
+        std::string input = "input (" + std::to_string(c.input.size()) + " bytes" +
+                            (arguments.empty() ? "" : ", arguments '" + arguments + "'") +
+                            "): " + visibleWhitespace(c.input.substr(0, 200)) +
+                            (c.input.size() > 200 ? "\u2026" : "") + "\n";
+        if (!verdict.passed) {
+            // Short inputs replay from one line; any case replays from --save-failures.
+            input += c.input.size() <= 200 && c.inputFiles.empty()
+                         ? "replay: " + replayCommand(c) + "\n"
+                         : "replay: grade with --save-failures DIR, then ./a.out" +
+                               (arguments.empty() ? "" : " " + arguments) + " < DIR/" + savedName(c) +
+                               ".in\n";
+            if (!options.saveFailuresDir.empty())
+                saveFailure(options.saveFailuresDir, assignment, c, expected[i]);
+        }
         if (c.random) {
             Tally &tally = random[c.category];
             ++tally.run;

@@ -29,6 +29,7 @@ struct GradeOptions {
     Limits limits;
     std::map<std::string, double> rubric;  // category -> points, over the assignment's default
     std::string compilerFlags;             // replaces the assignment's compile flags ("" : keep them)
+    std::string saveFailuresDir;           // every failing case written here as a --tests case ("": not)
     int slot = 0;                          // first parallel slot of this grading
     int parallelRuns = 1;                  // program runs at once (slots slot .. slot+parallelRuns-1;
                                            // the harness suites use the next three, the rules one more)

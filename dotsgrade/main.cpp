@@ -21,6 +21,7 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
+#include "files/files.h"
 #include "grade.h"
 #include "process/run_group.h"
 #include "report.h"
@@ -68,14 +69,6 @@ std::map<std::string, double> readRubric(const std::string &path) {
     return rubric;
 }
 
-void writeFile(const std::string &path, const std::string &text) {
-    std::ofstream out(path, std::ios::binary);
-    out << text;
-    if (!out) throw std::runtime_error("cannot write " + path);
-}
-
-// Returns the submissions in a batch folder: each file with a source extension or each
-// folder is one student (sorted by name).
 // Returns the submissions under dir: each folder, and each source file (any case of its
 // extension). Two with the same student name (alice.cpp and alice.cc) are an error naming
 // both: one must never overwrite the other's row.
@@ -119,6 +112,8 @@ int gradeBatch(const Assignment &assignment, const CommandLine &cl) {
         options.slot = slot * slotsPerGrading(options);  // every job has uids of its own
         for (std::size_t i; (i = next++) < entries.size();) {
             const std::string student = entries[i].stem().string();
+            if (!cl.options.saveFailuresDir.empty())
+                options.saveFailuresDir = (fs::path(cl.options.saveFailuresDir) / student).string();
             GradeReport report;
             try {
                 report = gradeSubmission(assignment, entries[i].string(), options);
@@ -131,9 +126,11 @@ int gradeBatch(const Assignment &assignment, const CommandLine &cl) {
             }
             report.unsandboxed = !dotslab::sandboxAvailable();
             if (!cl.jsonPath.empty())
-                writeFile((fs::path(cl.jsonPath) / (student + ".json")).string(), gradescopeJson(report));
+                dotslab::writeFileText((fs::path(cl.jsonPath) / (student + ".json")).string(),
+                                       gradescopeJson(report));
             if (!cl.junitPath.empty())
-                writeFile((fs::path(cl.junitPath) / (student + ".xml")).string(), junitXml(report));
+                dotslab::writeFileText((fs::path(cl.junitPath) / (student + ".xml")).string(),
+                                       junitXml(report));
             std::lock_guard<std::mutex> lock(progress);
             results[i] = {student, std::move(report)};
             finished[i] = true;
@@ -181,8 +178,8 @@ int run(const CommandLine &cl) {
     GradeReport report = gradeSubmission(assignment, cl.submission, options);
     report.unsandboxed = !dotslab::sandboxAvailable();
     writeTerminalReport(report, std::cout);
-    if (!cl.jsonPath.empty()) writeFile(cl.jsonPath, gradescopeJson(report));
-    if (!cl.junitPath.empty()) writeFile(cl.junitPath, junitXml(report));
+    if (!cl.jsonPath.empty()) dotslab::writeFileText(cl.jsonPath, gradescopeJson(report));
+    if (!cl.junitPath.empty()) dotslab::writeFileText(cl.junitPath, junitXml(report));
     return 0;
 }
 
@@ -265,13 +262,16 @@ int main(int argc, char **argv) {
         ->check(CLI::ExistingFile);
     app.add_option("--tests", cl.options.testsDir, "extra tests: NAME.in, .args, .out, .err, .rc, .desc")
         ->check(CLI::ExistingDirectory);
+    app.add_option(
+        "--save-failures", cl.options.saveFailuresDir,
+        "write every failing case into DIR as a --tests case (a folder per student in batch mode)");
     app.add_option("--compare", cl.compare, "exact (default), trailing or all")
         ->check(CLI::IsMember({"exact", "trailing", "all"}));
     app.add_option("--fuzz", cl.options.fuzzGames,
-                   "random games of valid moves compared with the oracle (default 50)")
+                   "random games of valid moves compared with the sample solution (default 50)")
         ->check(CLI::Range(0, 100000));
     app.add_option("--malformed", cl.options.malformedInputs,
-                   "random malformed inputs compared with the oracle (robustness; default 20)")
+                   "random malformed inputs compared with the sample solution (robustness; default 20)")
         ->check(CLI::Range(0, 100000));
     app.add_option("--seed", cl.options.seed, "seed of the random games and inputs (default 1)");
     app.add_option("--timeout", cl.options.limits.seconds, "seconds per run (default 2)")

@@ -15,6 +15,12 @@ std::string readFileText(const std::filesystem::path &path) {
     return text.str();
 }
 
+void writeFileText(const std::filesystem::path &path, const std::string &text) {
+    std::ofstream out(path, std::ios::binary);
+    out << text;
+    if (!out) throw std::runtime_error("cannot write " + path.string());
+}
+
 TemporaryDirectory::TemporaryDirectory(const std::string &prefix) {
     std::string pattern = (std::filesystem::temp_directory_path() / (prefix + "-XXXXXX")).string();
     if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("cannot create a temporary directory");

@@ -1,4 +1,4 @@
-// files.h — reading a whole file, and a temporary directory that cleans up after itself.
+// files.h — reading and writing a whole file, and a temporary directory that cleans up after itself.
 #pragma once
 
 #include <filesystem>
@@ -8,6 +8,9 @@ namespace dotslab {
 
 // Returns the whole contents of the file at path (bytes as they are), or "" if unreadable.
 std::string readFileText(const std::filesystem::path &path);
+
+// Writes text as the whole contents of the file at path; throws std::runtime_error if it cannot.
+void writeFileText(const std::filesystem::path &path, const std::string &text);
 
 // A fresh directory under the system's temporary folder (mode 0700), removed with
 // everything in it when the object goes.

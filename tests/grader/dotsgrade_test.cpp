@@ -316,6 +316,40 @@ BOOST_AUTO_TEST_CASE(compare_modes_and_extra_tests) {
     BOOST_TEST(lenient.failed().count("transcript dotsboxes-sample") == 0);
 }
 
+BOOST_AUTO_TEST_CASE(saved_failures_are_tests_that_replay_unchanged) {
+    TemporaryDirectory scratch("dotsgrade-test");
+    const fs::path saved = scratch.path() / "saved", wrong = scratch.path() / "wrong.cpp";
+    writeFile(wrong, broken(dotslab::readFileText(kSource / "dotsboxes" / "dotsboxes.cpp"),
+                            {{"\"    Player 1 score: \"", "\"     Player 1 score: \""}}));
+    const std::vector<std::string> few = {"--fuzz", "3", "--malformed", "2"};
+    std::vector<std::string> saving = few;
+    saving.insert(saving.end(), {"--save-failures", saved.string()});
+    Grade first = grade("dotsboxes", wrong, saving);
+    const std::string shown = first.test("transcript dotsboxes-eof")["output"];
+    BOOST_TEST(
+        shown.find("replay: printf '5\\nabc\\n3.5\\n+7\\n99999999999\\n7\\n' | ./a.out") != std::string::npos,
+        shown);
+    std::set<std::string> names;
+    for (const fs::directory_entry &entry : fs::directory_iterator(saved))
+        names.insert(entry.path().filename().string());
+    for (const char *name : {"dotsboxes-eof.in", "dotsboxes-eof.out", "dotsboxes-eof.rc",
+                             "dotsboxes-sample.in", "random-game-3.in", "malformed-input-2.desc"})
+        BOOST_TEST(names.count(name) == 1, name);
+    // As --tests: the reference passes every one, the same program fails every one again.
+    std::vector<std::string> replaying = {"--fuzz", "0", "--malformed", "0", "--tests", saved.string()};
+    Grade reference = grade("dotsboxes", kSource / "dotsboxes" / "dotsboxes.cpp", replaying);
+    Grade again = grade("dotsboxes", wrong, replaying);
+    int tests = 0;
+    for (const json &t : reference.report["tests"]) {
+        const std::string name = t["name"];
+        if (name.rfind("test ", 0) != 0) continue;
+        ++tests;
+        BOOST_TEST(reference.failed().count(name) == 0, name);
+        BOOST_TEST(again.failed().count(name) == 1, name);
+    }
+    BOOST_TEST(tests == 7, "two transcripts, three games and two malformed inputs");
+}
+
 BOOST_AUTO_TEST_CASE(batch_mode) {
     TemporaryDirectory scratch("dotsgrade-test");
     fs::path batch = scratch.path() / "class";
