@@ -169,6 +169,7 @@ const std::vector<Assignment> &all() {
         list[0].functions = mandatedFunctions(PackedGame::Kind::kDotsboxes);
         list[0].packedEncoding = true;
         list[0].noGlobals = true;
+        list[0].singleFile = true;
         list[0].sourceExtensions = {".cpp", ".cc", ".cxx", ".c++"};
         list[0].cxxFlags = "-std=c++11 -Wall -Wextra -pedantic";  // as dotsboxes.md and dotstriangles.md say
         list[0].validGame = dotsboxesGame;

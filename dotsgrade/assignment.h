@@ -22,6 +22,7 @@ struct Assignment {
     std::string name;                           // "dotsboxes"
     std::vector<MandatedFunction> functions;    // empty: no function stage
     bool noGlobals = false;                     // the spec forbids global variables
+    bool singleFile = false;                    // one source file, named as the assignment
     bool noArraysNoLibrary = false;             // dotstriangles' extra source rules
     bool packedEncoding = false;                // no floating point; the function harness applies
     bool compareStandardError = false;          // boxes prints its messages there

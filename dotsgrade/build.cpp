@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <filesystem>
 #include <sstream>
@@ -122,6 +123,35 @@ std::vector<std::string> stageSubmission(const Assignment &assignment, const std
     return staged;
 }
 
+namespace {
+
+// A one-file assignment handed in as a folder of several sources: keeps the file named
+// as the assignment (any case: DotsBoxes.CPP), noting what is left out; returns false with
+// the reason in build.diagnostics if none is so named.
+bool chooseTheOneFile(const Assignment &assignment, const fs::path &src, BuildResult &build) {
+    auto named = [&](const std::string &source) {
+        std::string stem = fs::path(source).stem().string();
+        for (char &c : stem) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        return stem == assignment.name;
+    };
+    std::string others;
+    for (const std::string &source : build.sources)
+        if (!named(source)) others += (others.empty() ? "" : ", ") + fs::relative(source, src).string();
+    const auto chosen = std::find_if(build.sources.begin(), build.sources.end(), named);
+    if (chosen == build.sources.end()) {
+        build.diagnostics = "the assignment is one file, " + assignment.name + ".cpp, and none of the " +
+                            std::to_string(build.sources.size()) + " source files is called that: " + others +
+                            "\n";
+        return false;
+    }
+    build.notes = "graded " + fs::relative(*chosen, src).string() +
+                  " alone (the assignment is one file); left out: " + others + "\n";
+    build.sources = {*chosen};
+    return true;
+}
+
+}  // namespace
+
 BuildResult buildSubmission(const Assignment &assignment, const std::string &submission,
                             const std::string &into, int slot, const std::string &flags) {
     // Step 1: a fresh folder holding only a copy of the submission's sources and headers.
@@ -134,6 +164,8 @@ BuildResult buildSubmission(const Assignment &assignment, const std::string &sub
         build.diagnostics = "no source files found in '" + fs::path(submission).filename().string() + "'";
         return build;
     }
+    if (assignment.singleFile && build.sources.size() > 1 && !chooseTheOneFile(assignment, src, build))
+        return build;
     const auto deadline = Clock::now() + std::chrono::duration<double>(kBuildSeconds);
     auto remaining = [&] {
         return std::min(kStepSeconds, std::chrono::duration<double>(deadline - Clock::now()).count());

@@ -14,6 +14,7 @@ struct BuildResult {
     bool compiled = false;             // every source compiled and the program linked
     bool warned = false;               // the compiler said anything at all
     std::string diagnostics;           // everything the compiler and linker printed
+    std::string notes;                 // what the student should know of the build (a file left out)
     std::string folder;                // the build folder: every build step's working folder in the sandbox
     int slot = 0;                      // the sandbox slot (uid) every build step runs on
     std::vector<std::string> sources;  // the copies of the submission's sources (in folder/src)

@@ -89,13 +89,14 @@ std::vector<ProgramCase> casesIn(const fs::path &folder, const std::string &pref
 // the cases passed.
 struct RandomKind {
     const char *category;
-    const char *test;   // "random games"
-    const char *cases;  // what one case is called: "random game 7"
-    const char *what;   // for the plan: "random games of valid moves, played to the end"
+    const char *test;     // "random games"
+    const char *cases;    // what one case is called: "random game 7"
+    const char *counted;  // what several are called: "3 of 5 random games match"
+    const char *what;     // for the plan: "random games of valid moves, played to the end"
 };
 constexpr RandomKind kRandomKinds[] = {
-    {"fuzz", "random games", "random game", "random games of valid moves played to the end"},
-    {"robustness", "random malformed input", "malformed input",
+    {"fuzz", "random games", "random game", "random games", "random games of valid moves played to the end"},
+    {"robustness", "random malformed input", "malformed input", "malformed inputs",
      "random inputs beyond the assignment's promise (junk tokens, end of input mid-game, CR LF, huge lines, "
      "binary)"}};
 
@@ -317,10 +318,11 @@ std::vector<TestOutcome> plannedTests(const Assignment &assignment, const GradeO
     }
     for (const RandomKind &kind : kRandomKinds)
         if (games[kind.category] > 0)
-            tests.push_back(outcome(kind.category, kind.test,
-                                    std::to_string(games[kind.category]) + " " + kind.what + " (seed " +
-                                        std::to_string(options.seed) +
-                                        ") compared with the sample solution; points in proportion to those passed"));
+            tests.push_back(
+                outcome(kind.category, kind.test,
+                        std::to_string(games[kind.category]) + " " + kind.what + " (seed " +
+                            std::to_string(options.seed) +
+                            ") compared with the sample solution; points in proportion to those passed"));
     score(tests, rubricFor(assignment, options));
     return tests;
 }
@@ -431,7 +433,7 @@ std::vector<TestOutcome> judgedRuns(const Assignment &assignment, const GradeOpt
         tally.test.passed = tally.passed == tally.run;
         tally.test.credit = static_cast<double>(tally.passed) / tally.run;
         tally.test.output = std::to_string(tally.passed) + " of " + std::to_string(tally.run) + " " +
-                            kind.test + " match (seed " + std::to_string(options.seed) + ")\n" +
+                            kind.counted + " match (seed " + std::to_string(options.seed) + ")\n" +
                             tally.test.output;
         tests.push_back(tally.test);
     }
@@ -474,7 +476,7 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
     std::vector<TestOutcome> &tests = report.tests;
     TestOutcome buildTest = plan[0], warnings = plan[1];
     buildTest.passed = build.compiled;
-    if (!build.compiled) buildTest.output = build.diagnostics;
+    buildTest.output = build.notes + (build.compiled ? "" : build.diagnostics);
     warnings.passed = build.compiled && !build.warned;
     if (!build.compiled)
         warnings.output = "not checked: the submission does not compile\n";

@@ -88,7 +88,7 @@ void writeTerminalReport(const GradeReport &report, std::ostream &out) {
         const TestOutcome &t = report.tests[i];
         out << (t.passed ? "  PASS " : "  FAIL ") << std::setw(6) << points(t.score) << "/" << std::left
             << std::setw(6) << points(t.maxScore) << std::right << t.name << "\n";
-        if (!t.passed && !outputs[i].empty()) out << indented(controlsEscaped(outputs[i]));
+        if (!outputs[i].empty()) out << indented(controlsEscaped(outputs[i]));
     }
     out << "Score: " << points(report.score()) << " / " << points(report.maxScore()) << "\n";
     out << "Isolation: " << report.isolation << "\n";

@@ -166,7 +166,7 @@ BOOST_AUTO_TEST_CASE(memory_and_disk_limits_hold_for_the_whole_run) {
     Grade memory = grade(
         "dotsboxes",
         dotsboxesWith(scratch.path(), "hog.cpp", {{"#include <string>", includes}, {"int main() {", hog}}),
-        {"--timeout", "5", "--fuzz", "0", "--malformed", "0"});
+        {"--timeout", "10", "--fuzz", "0", "--malformed", "0"});
     const std::string shown = memory.test("transcript dotsboxes-sample")["output"];
     BOOST_TEST(numberAfter(shown, "survivors:\u00b7") >= 0, shown);
     BOOST_TEST(numberAfter(shown, "survivors:\u00b7") < 10, "ten children of 200 MB ran: " << shown);
@@ -174,7 +174,7 @@ BOOST_AUTO_TEST_CASE(memory_and_disk_limits_hold_for_the_whole_run) {
     Grade disk = grade("dotsboxes",
                        dotsboxesWith(scratch.path(), "filler.cpp",
                                      {{"#include <string>", includes}, {"int main() {", filler}}),
-                       {"--timeout", "5", "--fuzz", "0", "--malformed", "0"});
+                       {"--timeout", "10", "--fuzz", "0", "--malformed", "0"});
     const std::string said = disk.test("transcript dotsboxes-sample")["output"];
     BOOST_TEST(numberAfter(said, "written:\u00b7") >= 0, said);
     BOOST_TEST(numberAfter(said, "written:\u00b7") <= 16, "more than its 16 MB were written: " << said);

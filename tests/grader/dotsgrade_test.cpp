@@ -401,6 +401,28 @@ BOOST_AUTO_TEST_CASE(submissions_as_students_hand_them_in) {
     BOOST_TEST(clash.err.find("alice.cc and alice.cpp") != std::string::npos, clash.err);
 }
 
+BOOST_AUTO_TEST_CASE(a_one_file_assignment_grades_the_file_named_as_it) {
+    // Old versions left in the folder are left out, and the report says so; without a file
+    // of the assignment's name the build says why, not a linker's "multiple definition".
+    TemporaryDirectory scratch("dotsgrade-test");
+    const std::string reference = dotslab::readFileText(kSource / "dotsboxes" / "dotsboxes.cpp");
+    const fs::path folder = scratch.path() / "alice";
+    writeFile(folder / "DotsBoxes.CPP", reference);
+    writeFile(folder / "dotsboxes_old.cpp", reference);
+    writeFile(folder / "old" / "v1.cc", reference);
+    Grade named = grade("dotsboxes", folder, {"--fuzz", "2", "--malformed", "0"});
+    BOOST_TEST(named.failed().empty(), named.run.out);
+    const std::string note = named.test("build")["output"];
+    BOOST_TEST(note.find("graded DotsBoxes.CPP alone") != std::string::npos, note);
+    BOOST_TEST(note.find("left out: dotsboxes_old.cpp, old/v1.cc") != std::string::npos, note);
+    BOOST_TEST(named.run.out.find("left out:") != std::string::npos, "the terminal report shows the note");
+    fs::remove(folder / "DotsBoxes.CPP");
+    Grade unnamed = grade("dotsboxes", folder, {"--fuzz", "0", "--malformed", "0"});
+    const std::string why = unnamed.test("build")["output"];
+    BOOST_TEST(unnamed.failed().count("build") == 1);
+    BOOST_TEST(why.find("none of the 2 source files is called that") != std::string::npos, why);
+}
+
 BOOST_AUTO_TEST_CASE(command_line_errors) {
     BOOST_TEST(dotslab::runTrusted(DOTSGRADE_PROGRAM, {}, "").status == 2);
     BOOST_TEST(dotslab::runTrusted(DOTSGRADE_PROGRAM, {"tictactoe", "x.cpp"}, "").status == 1);
