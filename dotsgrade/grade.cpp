@@ -49,9 +49,10 @@ std::vector<std::string> words(const std::string &text) {
 fs::path ownFolder() { return fs::read_symlink("/proc/self/exe").parent_path(); }
 
 // Returns the NAME.in cases of folder whose name starts with prefix, as one category,
-// each called kind + " " + NAME ("transcript dotsboxes-sample", "test quick").
+// each called kind + " " + NAME ("transcript dotsboxes-sample", "test quick"); with
+// ownExpected, each expects what its NAME.out/.err/.rc say.
 std::vector<ProgramCase> casesIn(const fs::path &folder, const std::string &prefix,
-                                 const std::string &category, const std::string &kind) {
+                                 const std::string &category, const std::string &kind, bool ownExpected) {
     std::vector<ProgramCase> cases;
     if (!fs::is_directory(folder)) return cases;
     std::vector<fs::path> inputs;
@@ -62,6 +63,7 @@ std::vector<ProgramCase> casesIn(const fs::path &folder, const std::string &pref
     for (const fs::path &in : inputs) {
         fs::path stem = in.parent_path() / in.stem();
         ProgramCase c{category, kind + " " + in.stem().string()};
+        if (ownExpected) c.expectedFiles = stem.string();
         c.input = readFileText(in);
         if (fs::exists(stem.string() + ".args")) {
             for (const std::string &arg : words(readFileText(stem.string() + ".args"))) {
@@ -93,32 +95,33 @@ struct RandomKind {
     const char *cases;    // what one case is called: "random game 7"
     const char *counted;  // what several are called: "3 of 5 random games match"
     const char *what;     // for the plan: "random games of valid moves, played to the end"
+    FuzzCase (*Assignment::*make)(std::mt19937 &rng);  // the assignment's generator of one case
+    int GradeOptions::*count;                          // how many the options ask for
 };
 constexpr RandomKind kRandomKinds[] = {
-    {"fuzz", "random games", "random game", "random games", "random games of valid moves played to the end"},
+    {"fuzz", "random games", "random game", "random games", "random games of valid moves played to the end",
+     &Assignment::validGame, &GradeOptions::fuzzGames},
     {"robustness", "random malformed input", "malformed input", "malformed inputs",
      "random inputs beyond the assignment's promise (junk tokens, end of input mid-game, CR LF, huge lines, "
-     "binary)"}};
+     "binary)",
+     &Assignment::malformedInput, &GradeOptions::malformedInputs}};
 
 // Returns every whole-program case: transcripts (those of input beyond the assignment's
 // promise are robustness), --tests (scored with the transcripts unless the rubric gives
 // them points of their own), random valid games, random malformed inputs.
 std::vector<ProgramCase> programCases(const Assignment &assignment, const GradeOptions &options) {
     std::vector<ProgramCase> cases =
-        casesIn(DOTSLAB_TRANSCRIPTS, assignment.name + "-", "transcripts", "transcript");
+        casesIn(DOTSLAB_TRANSCRIPTS, assignment.name + "-", "transcripts", "transcript", false);
     for (ProgramCase &c : cases)
         for (const std::string &robust : assignment.robustnessTranscripts)
             if (c.name == "transcript " + robust) c.category = "robustness";
     const std::string testsCategory = options.rubric.count("tests") != 0 ? "tests" : "transcripts";
-    std::vector<ProgramCase> extra = casesIn(options.testsDir, "", testsCategory, "test");
-    for (ProgramCase &c : extra)
-        c.expectedFiles = (fs::path(options.testsDir) / c.name.substr(c.name.find(' ') + 1)).string();
+    std::vector<ProgramCase> extra = casesIn(options.testsDir, "", testsCategory, "test", true);
     cases.insert(cases.end(), extra.begin(), extra.end());
     std::mt19937 rng(options.seed);
     for (const RandomKind &kind : kRandomKinds) {
-        const bool valid = std::string(kind.category) == "fuzz";
-        for (int i = 0; i < (valid ? options.fuzzGames : options.malformedInputs); ++i) {
-            FuzzCase game = valid ? assignment.validGame(rng) : assignment.malformedInput(rng);
+        for (int i = 0; i < options.*kind.count; ++i) {
+            FuzzCase game = (assignment.*kind.make)(rng);
             ProgramCase c{kind.category, std::string(kind.cases) + " " + std::to_string(i + 1)};
             c.random = true;
             c.args = game.args;
