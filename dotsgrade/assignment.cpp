@@ -175,6 +175,7 @@ const std::vector<Assignment> &all() {
         list[0].validGame = dotsboxesGame;
         list[0].malformedInput = dotsboxesMalformed;
         list[0].robustnessTranscripts = {"dotsboxes-eof"};
+        list[0].movePrompt = ", make your move (1-16): ";
         list[0].rubric = packedRubric;
 
         list[1] = list[0];
@@ -184,6 +185,7 @@ const std::vector<Assignment> &all() {
         list[1].validGame = dotstrianglesGame;
         list[1].malformedInput = dotstrianglesMalformed;
         list[1].robustnessTranscripts = {"dotstriangles-crlf"};
+        list[1].movePrompt = "'s turn (1-12): ";
 
         list[2].name = "boxes";
         list[2].compareStandardError = true;
@@ -203,6 +205,7 @@ const std::vector<Assignment> &all() {
         list[4].validGame = eightGame;
         list[4].malformedInput = eightMalformed;
         list[4].rubric = promisedInputRubric;
+        list[4].movePrompt = "Please enter a number:  ";
         return list;
     }();
     return assignments;

@@ -36,6 +36,9 @@ struct Assignment {
     // (malformed tokens, end of input mid-game, CR LF, huge lines, binary).
     FuzzCase (*validGame)(std::mt19937 &rng) = nullptr;
     FuzzCase (*malformedInput)(std::mt19937 &rng) = nullptr;
+    // The prompt before each whitespace-separated token the program reads ("" where input
+    // is not read that way): a difference is then shown with the move that led to it.
+    std::string movePrompt;
     std::vector<std::string> robustnessTranscripts;  // its transcripts of input beyond the promise
     std::map<std::string, double> rubric;            // category -> points (see grade.h), 100 in all
 

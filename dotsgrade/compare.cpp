@@ -11,8 +11,9 @@ namespace {
 // Whitespace other than the newline, which separates lines.
 bool isSpace(char c) { return c != '\n' && isWhitespace(c); }
 
-// Returns text as the mode sees it.
-std::string normalised(const std::string &text, CompareMode mode) {
+}  // namespace
+
+std::string normalisedText(const std::string &text, CompareMode mode) {
     std::string out;
     if (mode == CompareMode::kAll) {
         for (char c : text)
@@ -32,8 +33,6 @@ std::string normalised(const std::string &text, CompareMode mode) {
     return out;
 }
 
-}  // namespace
-
 CompareMode compareModeNamed(const std::string &name) {
     if (name == "exact") return CompareMode::kExact;
     if (name == "trailing") return CompareMode::kTrailing;
@@ -52,10 +51,12 @@ Verdict compareRuns(const RunResult &expected, const RunResult &actual, CompareM
     if (actual.outputLimited) text += "hint: output exceeded the limit (an endless loop?)\n";
     if (actual.signal != 0) text += "your program was " + actual.ending() + "\n";
 
-    TextDifference out = firstDifference(normalised(expected.out, mode), normalised(actual.out, mode));
+    TextDifference out =
+        firstDifference(normalisedText(expected.out, mode), normalisedText(actual.out, mode));
     if (out.differs) text += "standard output: " + describe(out);
     if (compareError) {
-        TextDifference err = firstDifference(normalised(expected.err, mode), normalised(actual.err, mode));
+        TextDifference err =
+            firstDifference(normalisedText(expected.err, mode), normalisedText(actual.err, mode));
         if (err.differs) text += "standard error: " + describe(err);
     }
     if (actual.exited() && actual.status != expected.status)

@@ -16,6 +16,10 @@ enum class CompareMode {
 // Returns the mode called "exact", "trailing" or "all"; throws std::invalid_argument otherwise.
 CompareMode compareModeNamed(const std::string &name);
 
+// Returns text as mode sees it (exact: unchanged; trailing: each line's trailing whitespace
+// and the output's trailing lines dropped; all: every whitespace character dropped).
+std::string normalisedText(const std::string &text, CompareMode mode);
+
 struct Verdict {
     bool passed = false;
     std::string explanation;  // empty when passed: first difference, visible whitespace, hints

@@ -6,6 +6,7 @@
 #include <mutex>
 #include <optional>
 #include <string_view>
+#include <thread>
 
 #include "harness/function_calls.h"
 #include "harness/grid_checks.h"
@@ -107,25 +108,42 @@ const std::string &modelStream(const std::string &suite, const PackedGame &game)
 
 constexpr unsigned char kAllFunctions = (1u << kOpCount) - 1;
 
-}  // namespace
+// What one suite's calls of one function came to.
+struct Judged {
+    explicit Judged(std::string function) : report(std::move(function)) {}
+    CheckReport report;
+    std::vector<std::string> problems;  // the calls that crashed, hung, exited or printed too much
+    std::string missing;                // "missing mandated function: …" ("" if it is defined)
+    bool ok() const { return missing.empty() && problems.empty() && report.ok(); }
+};
+using SuiteJudgement = std::map<Op, Judged>;
 
-void prepareFunctionJudging(const PackedGame &game) {
-    for (const std::string &suite : suiteNames()) modelStream(suite, game);
+// Returns whether a function's answer is the model's: display text under mode.
+bool answersMatch(Op op, const Answer &want, const Answer &got, CompareMode mode) {
+    if (op != Op::kDisplay) return want.value == got.value;
+    return want.text == got.text || normalisedText(want.text, mode) == normalisedText(got.text, mode);
 }
 
-SuiteVerdict judgeFunctions(const std::string &worker, const std::string &suite, const PackedGame &game,
-                            int slot) {
-    const SubmissionApi names{game,
-                              nullptr,
-                              nullptr,
-                              nullptr,
-                              nullptr,
-                              nullptr,
-                              game.kind == PackedGame::Kind::kDotsboxes ? "displayGrid" : "printGrid"};
-    std::map<Op, CheckReport> reports;  // per function, in Op order
-    std::vector<std::string> problems;  // crashes, hangs, exits
-    auto reportOf = [&](Op op) -> CheckReport & {
-        return reports.try_emplace(op, functionName(op, names)).first->second;
+SubmissionApi namesOf(const PackedGame &game) {
+    return {game,
+            nullptr,
+            nullptr,
+            nullptr,
+            nullptr,
+            nullptr,
+            game.kind == PackedGame::Kind::kDotsboxes ? "displayGrid" : "printGrid"};
+}
+
+// Returns the suite whose calls check op's function on every checked grid.
+const char *gridSuite(Op op) { return op == Op::kDisplay ? "rendering" : "equivalence"; }
+
+// Runs suite's calls in worker and judges every answer.
+SuiteJudgement judgeSuite(const std::string &worker, const std::string &suite, const PackedGame &game,
+                          CompareMode mode, int slot) {
+    const SubmissionApi names = namesOf(game);
+    SuiteJudgement judged;
+    auto of = [&](Op op) -> Judged & {
+        return judged.try_emplace(op, functionName(op, names)).first->second;
     };
 
     std::size_t from = 0;
@@ -136,12 +154,15 @@ SuiteVerdict judgeFunctions(const std::string &worker, const std::string &suite,
         AnswerReader reader(run.out);
         unsigned char present = 0;
         if (!reader.header(present)) {
-            problems.push_back("the functions' process ended before making any call (" + run.ending() +
-                               "): a global object whose constructor ends the program?" +
-                               (run.err.empty() ? "" : "\nit said: " + run.err.substr(0, 500)));
+            const std::string problem = "the functions' process ended before making any call (" +
+                                        run.ending() +
+                                        "): a global object whose constructor ends the program?" +
+                                        (run.err.empty() ? "" : "\nit said: " + run.err.substr(0, 500));
             forEachCall(suite, game, from, [&](std::size_t, const Call &call) {
-                ++reportOf(call.op).calls;
-                ++reportOf(call.op).failures;
+                Judged &j = of(call.op);
+                ++j.report.calls;
+                ++j.report.failures;
+                if (j.problems.empty()) j.problems.push_back(problem);
                 return true;
             });
             break;
@@ -152,11 +173,11 @@ SuiteVerdict judgeFunctions(const std::string &worker, const std::string &suite,
         // Judge the answers in order; `stopped` is the first call left unanswered.
         std::optional<std::pair<std::size_t, Call>> stopped;
         forEachCall(suite, game, from, [&](std::size_t i, const Call &call) {
-            CheckReport &report = reportOf(call.op);
+            Judged &j = of(call.op);
             if (!(present >> static_cast<int>(call.op) & 1)) {
-                ++report.calls;
-                report.fail("missing mandated function: " +
-                            prototype(names, functionName(call.op, names).c_str()));
+                ++j.report.calls;
+                j.missing =
+                    "missing mandated function: " + prototype(names, functionName(call.op, names).c_str());
                 return true;
             }
             Answer got;
@@ -164,10 +185,9 @@ SuiteVerdict judgeFunctions(const std::string &worker, const std::string &suite,
                 stopped = {i, call};
                 return false;
             }
-            ++report.calls;
+            ++j.report.calls;
             const Answer want = modelAnswer(game, call);
-            if (got == want) return true;
-            report.fail(mismatchText(call, want, got, names));
+            if (!answersMatch(call.op, want, got, mode)) j.report.fail(mismatchText(call, want, got, names));
             return true;
         });
         if (!stopped) break;
@@ -176,29 +196,117 @@ SuiteVerdict judgeFunctions(const std::string &worker, const std::string &suite,
             from = stopped->first;
             continue;
         }
-        problems.push_back(stoppedAt(callText(stopped->second, names), run, kCarefulSeconds));
-        ++reportOf(stopped->second.op).calls;
-        ++reportOf(stopped->second.op).failures;
+        Judged &j = of(stopped->second.op);
+        j.problems.push_back(stoppedAt(callText(stopped->second, names), run, kCarefulSeconds));
+        ++j.report.calls;
+        ++j.report.failures;
         if (run.timedOut || run.outputLimited || ++restarts > kMostRestarts) break;
         from = stopped->first + 1;
         careful = false;
     }
+    return judged;
+}
 
-    SuiteVerdict verdict;
-    verdict.passed = problems.empty();
-    for (const std::string &problem : problems) verdict.output += problem + "\n";
-    std::map<std::string, bool> missingSaid;
-    for (const auto &[op, report] : reports) {
-        if (report.ok()) continue;
-        verdict.passed = false;
-        // A missing function is said once, not once per call.
-        if (!report.examples.empty() && report.examples[0].rfind("missing mandated function", 0) == 0) {
-            verdict.output += report.examples[0] + "\n";
-            continue;
-        }
-        verdict.output += report.summary() + "\n";
+// Returns what one check of a function found, in a few lines ("" if it passed).
+std::string checkText(const char *check, const SuiteJudgement &suite, Op op) {
+    const auto found = suite.find(op);
+    if (found == suite.end() || found->second.ok()) return "";
+    const Judged &j = found->second;
+    std::string text;
+    for (const std::string &problem : j.problems) text += problem + "\n";
+    if (!j.report.ok()) {
+        text += check + std::string(": ") + std::to_string(j.report.failures) + " of " +
+                std::to_string(j.report.calls) + " calls differ from the sample solution\n";
+        for (const std::string &e : j.report.examples) text += "  " + e + "\n";
+        if (j.report.failures > static_cast<long long>(j.report.examples.size())) text += "  ...\n";
     }
-    return verdict;
+    return text;
+}
+
+// Returns the verdict on op's function from its calls in the two suites that check it.
+FunctionVerdict verdictOn(Op op, const PackedGame &game, const SuiteJudgement &examples,
+                          const SuiteJudgement &grids) {
+    FunctionVerdict v;
+    v.op = op;
+    v.function = functionName(op, namesOf(game));
+    auto ok = [op](const SuiteJudgement &s) {
+        const auto found = s.find(op);
+        return found == s.end() || found->second.ok();
+    };
+    v.examplesPassed = ok(examples);
+    v.gridsPassed = ok(grids);
+    for (const SuiteJudgement *s : {&examples, &grids}) {
+        const auto found = s->find(op);
+        if (found != s->end() && !found->second.missing.empty()) {
+            v.output = found->second.missing + "\n";  // said once, not once per call
+            return v;
+        }
+    }
+    v.output =
+        checkText("on the spec's examples", examples, op) + checkText("on every checked grid", grids, op);
+    return v;
+}
+
+bool isMissing(const FunctionVerdict &v) { return v.output.rfind("missing mandated function", 0) == 0; }
+
+}  // namespace
+
+void prepareFunctionJudging(const PackedGame &game) {
+    for (const std::string &suite : suiteNames()) modelStream(suite, game);
+}
+
+std::vector<FunctionVerdict> judgeFunctions(const std::string &worker, const IsolatedWorker &isolated,
+                                            const PackedGame &game, CompareMode mode, int slot) {
+    // Step 1: every suite at once, with all of the student's functions.
+    const std::vector<std::string> &suites = suiteNames();
+    std::map<std::string, SuiteJudgement> bySuite;
+    for (const std::string &suite : suites) bySuite[suite];  // made before the threads write
+    {
+        std::vector<std::thread> running;
+        for (std::size_t k = 0; k < suites.size(); ++k)
+            running.emplace_back([&, k] {
+                bySuite.at(suites[k]) = judgeSuite(worker, suites[k], game, mode, slot + static_cast<int>(k));
+            });
+        for (std::thread &t : running) t.join();
+    }
+
+    // Step 2: one verdict per function, from the calls of it in every suite.
+    std::vector<FunctionVerdict> verdicts;
+    for (int k = 0; k < kOpCount; ++k) {
+        const Op op = static_cast<Op>(k);
+        verdicts.push_back(verdictOn(op, game, bySuite.at("spec_examples"), bySuite.at(gridSuite(op))));
+    }
+
+    // Step 3: where two or more are wrong, one may be wrong only through another it calls
+    // (a display printing playerScore's wrong scores): judge each alone, with the model's
+    // other functions, and charge it only for what stays wrong.
+    std::vector<std::size_t> wrong;
+    for (std::size_t k = 0; k < verdicts.size(); ++k)
+        if (verdicts[k].credit() < 1 && !isMissing(verdicts[k])) wrong.push_back(k);
+    if (wrong.size() < 2) return verdicts;
+    std::vector<std::thread> running;
+    for (std::size_t n = 0; n < wrong.size(); ++n)
+        running.emplace_back([&, n] {
+            FunctionVerdict &v = verdicts[wrong[n]];
+            const int mySlot = slot + static_cast<int>(n % suites.size());
+            const std::string alone = isolated(v.op, mySlot);
+            if (alone.empty()) return;  // judged as it is
+            const SuiteJudgement examples = judgeSuite(alone, "spec_examples", game, mode, mySlot);
+            const SuiteJudgement grids = judgeSuite(alone, gridSuite(v.op), game, mode, mySlot);
+            FunctionVerdict own = verdictOn(v.op, game, examples, grids);
+            if (own.credit() <= v.credit()) return;
+            std::string others;
+            for (std::size_t k : wrong)
+                if (k != wrong[n]) others += (others.empty() ? "" : " and ") + verdicts[k].function;
+            own.output = (own.credit() == 1 ? "right on its own: its wrong answers came from " + others +
+                                                  ", which it calls (charged there, not again here)\n"
+                                            : "with the sample solution's " + others +
+                                                  " (which it calls, charged there) it is still wrong:\n") +
+                         own.output;
+            v = own;
+        });
+    for (std::thread &t : running) t.join();
+    return verdicts;
 }
 
 }  // namespace dotslab::grader

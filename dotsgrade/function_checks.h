@@ -1,27 +1,47 @@
 // function_checks.h — the mandated functions judged by the grader: the student's code
 // runs in an untrusted worker that only answers calls (harness/function_worker.cpp);
 // expected answers and every comparison are made here, in the trusted grader.
+//
+// Each function is judged once, on every call the suites make of it, and on its own: a
+// function found wrong while another is wrong too is judged again in a worker where the
+// others are the model's (harness/model_function.cpp), so that a playerScore mistake
+// is not charged a second time under the displayGrid that prints its answers.
 #pragma once
 
+#include <functional>
 #include <string>
+#include <vector>
 
+#include "compare.h"
+#include "harness/function_calls.h"
 #include "packed/packed_games.h"
-#include "process/process_runner.h"
 
 namespace dotslab::grader {
 
-struct SuiteVerdict {
-    bool passed = false;
-    std::string output;  // what differs, or how the worker failed ("" when passed)
+// What the grader says of one mandated function, in two checks of equal weight.
+struct FunctionVerdict {
+    dotslab_harness::Op op = dotslab_harness::Op::kDisplay;
+    std::string function;         // "playerScore"
+    bool examplesPassed = false;  // the spec's example encodings and figures
+    bool gridsPassed = false;     // every checked grid (display: printed; others: equivalence)
+    std::string output;           // what is wrong, or why it is not charged here
+
+    // Returns the share of the function's points earned (0, 0.5 or 1).
+    double credit() const { return (examplesPassed ? 0.5 : 0) + (gridsPassed ? 0.5 : 0); }
 };
 
 // Makes the model's answers to every suite of game ahead of time (they are made once per
 // process, when first needed): a grading calls this while the submission is built.
 void prepareFunctionJudging(const PackedGame &game);
 
-// Runs suite's calls in the worker (built with the student's functions) on sandbox slot
-// `slot` and returns the verdict.
-SuiteVerdict judgeFunctions(const std::string &worker, const std::string &suite, const PackedGame &game,
-                            int slot);
+// Returns a worker in which only op's function is the student's ("" if it cannot be
+// linked), made on sandbox slot `slot`.
+using IsolatedWorker = std::function<std::string(dotslab_harness::Op op, int slot)>;
+
+// Returns the verdict on each of game's mandated functions, display first. `worker` holds
+// every function of the student's; `isolated` makes the workers that judge a function on
+// its own. Runs on sandbox slots slot .. slot+2; display text is compared under mode.
+std::vector<FunctionVerdict> judgeFunctions(const std::string &worker, const IsolatedWorker &isolated,
+                                            const PackedGame &game, CompareMode mode, int slot);
 
 }  // namespace dotslab::grader

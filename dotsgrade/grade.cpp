@@ -7,6 +7,7 @@
 #include <cctype>
 #include <filesystem>
 #include <fstream>
+#include <future>
 #include <numeric>
 #include <sstream>
 #include <thread>
@@ -182,68 +183,127 @@ TestOutcome outcome(const std::string &category, const std::string &name, const 
     return t;
 }
 
-// Links the submission's functions into the prebuilt worker for its game (the process
-// that makes the calls; see function_checks.h), in the sandbox on slot: it reads the
-// student's object (seen read-only), in a folder of its own beside the build folder, so
-// that it can go on while the program runs. Returns the worker's path, or "" with what
-// the linker said in `said`.
-std::string linkHarness(const Assignment &assignment, const BuildResult &build, int slot, std::string &said) {
-    if (build.objects.size() != 1) return "";
-    const fs::path folder = fs::path(build.folder).parent_path() / "harness";
-    fs::create_directories(folder);
-    const std::string object = objectPaths(build).front();
-    // The student's main renamed, so that the worker's own main runs.
-    if (runBuildTool(folder.string(), slot,
-                     {"/usr/bin/objcopy", "--redefine-sym", "main=submission_main", object, "functions.o"},
-                     said, 30, {object}) != 0)
-        return "";
-    const std::string library =
-        assignment.name == "dotsboxes" ? DOTSGRADE_WORKER_DOTSBOXES : DOTSGRADE_WORKER_DOTSTRIANGLES;
-    std::vector<std::string> archives = {library};
-    for (const std::string &archive : words(DOTSGRADE_HARNESS_LIBRARIES)) archives.push_back(archive);
-    std::vector<std::string> command = {
-        "/usr/bin/g++",          "-o", "worker", "functions.o", "-Wl,--whole-archive", library,
-        "-Wl,--no-whole-archive"};
-    command.insert(command.end(), archives.begin() + 1, archives.end());
-    for (const std::string &flag : words(DOTSGRADE_EXTRA_LINK_FLAGS)) command.push_back(flag);
-    if (runBuildTool(folder.string(), slot, command, said, 30, archives) != 0) return "";
-    return (folder / "worker").string();
+// Returns one test per mandated function (the display function first), each in two
+// checks of equal weight.
+std::vector<TestOutcome> plannedFunctionTests(const Assignment &assignment) {
+    std::vector<TestOutcome> tests;
+    for (const MandatedFunction &f : assignment.functions) {
+        const bool display = &f == &assignment.functions.front();
+        tests.push_back(
+            outcome("functions", "function " + f.name,
+                    f.prototype + ": half for the spec's examples, half for " +
+                        (display ? "the picture printed for every checked grid"
+                                 : "every checked grid and every argument") +
+                        ", against the sample solution; judged on its own (with the sample solution's other "
+                        "functions) where another is wrong too"));
+    }
+    return tests;
 }
 
-// Links the worker, then runs the three harness suites at once, each on a slot of its
-// own (options.slot + 0..2; the link uses the first).
-void functionStage(const Assignment &assignment, const PackedGame &game, const BuildResult &build,
-                   const GradeOptions &options, std::vector<TestOutcome> &tests) {
-    const std::vector<std::pair<std::string, std::string>> suites = {
-        {"spec_examples", "the spec's example encodings and figures"},
-        {"equivalence",
-         "isFilled, updateGrid, playerScore and gameState at every position of every checked grid, against "
-         "the "
-         "model"},
-        {"rendering", "the printed grid for every checked set of filled lines, against the model"}};
-    std::string said;
-    const std::string runner = linkHarness(assignment, build, options.slot, said);
-    std::vector<TestOutcome> outcomes;
-    for (const auto &[suite, what] : suites)
-        outcomes.push_back(outcome("functions", "functions " + suite, what));
-    std::vector<std::thread> running;
-    for (std::size_t k = 0; k < suites.size(); ++k) {
-        if (runner.empty()) {
-            outcomes[k].output =
-                build.objects.size() != 1
-                    ? "not run: the function harness needs a single source file\n"
-                    : "not run: your functions could not be linked into the checker:\n" + said;
-            continue;
-        }
-        running.emplace_back([&, k] {
-            // The worker only answers; the verdict is made here.
-            const SuiteVerdict verdict =
-                judgeFunctions(runner, suites[k].first, game, options.slot + static_cast<int>(k));
-            outcomes[k].passed = verdict.passed;
-            outcomes[k].output = verdict.output;
-        });
+// Returns the model's mandated functions of the assignment as object files, in Op order.
+std::vector<std::string> modelFunctionObjects(const Assignment &assignment) {
+    return words(assignment.name == "dotsboxes" ? DOTSGRADE_MODEL_FUNCTIONS_DOTSBOXES
+                                                : DOTSGRADE_MODEL_FUNCTIONS_DOTSTRIANGLES);
+}
+
+// A student's function judged under the mandated name it misses (gamestate -> gameState).
+struct Rename {
+    std::string from, to;  // mangled names
+    std::string readable;  // "gamestate(long long)"
+};
+
+// Returns the mandated functions the submission misnames with the right parameters
+// (one near miss each): they are judged as they are, and charged only under rule prototypes.
+std::vector<Rename> misnamedFunctions(const Assignment &assignment, const ObjectListing &objects) {
+    std::vector<Rename> renames;
+    for (const MandatedFunction &f : assignment.functions) {
+        const Definition found = definitionOf(f, objects);
+        if (!found.exact && found.nearMisses.size() == 1 && found.nearMisses[0].sameParameters)
+            renames.push_back({found.nearMisses[0].mangled, f.mangled, found.nearMisses[0].readable});
     }
-    for (std::thread &thread : running) thread.join();
+    return renames;
+}
+
+// Links the submission's object into a program in the sandbox on slot, in folder `name`
+// beside the build folder (so that it can go on while the program runs; the student's
+// object is seen read-only). The mandated functions whose bit is set in `replaced` are
+// the model's (the student's own made weak), so that the rest is judged apart from them.
+// With `worker` the student's main is renamed and the program is the function worker.
+// Returns the program's path, or "" with what the tools said in `said`.
+std::string linkWith(const Assignment &assignment, const BuildResult &build,
+                     const std::vector<Rename> &renames, const std::string &name, bool worker,
+                     unsigned replaced, int slot, std::string &said) {
+    if (build.objects.size() != 1) return "";
+    const fs::path folder = fs::path(build.folder).parent_path() / name;
+    fs::create_directories(folder);
+    const std::string object = objectPaths(build).front();
+    const std::vector<std::string> models = modelFunctionObjects(assignment);
+    std::vector<std::string> objcopy = {"/usr/bin/objcopy"};
+    if (worker) objcopy.insert(objcopy.end(), {"--redefine-sym", "main=submission_main"});
+    for (const Rename &r : renames) objcopy.insert(objcopy.end(), {"--redefine-sym", r.from + "=" + r.to});
+    std::vector<std::string> linked = {"submission.o"};
+    for (std::size_t k = 0; k < assignment.functions.size() && k < models.size(); ++k)
+        if (replaced >> k & 1) {
+            objcopy.insert(objcopy.end(), {"--weaken-symbol", assignment.functions[k].mangled});
+            linked.push_back(models[k]);
+        }
+    objcopy.insert(objcopy.end(), {object, "submission.o"});
+    if (runBuildTool(folder.string(), slot, objcopy, said, 30, {object}) != 0) return "";
+    std::vector<std::string> archives;
+    if (worker)
+        archives.push_back(assignment.name == "dotsboxes" ? DOTSGRADE_WORKER_DOTSBOXES
+                                                          : DOTSGRADE_WORKER_DOTSTRIANGLES);
+    for (const std::string &archive : words(DOTSGRADE_HARNESS_LIBRARIES)) archives.push_back(archive);
+    std::vector<std::string> command = {"/usr/bin/g++", "-o", name};
+    command.insert(command.end(), linked.begin(), linked.end());
+    if (worker)
+        command.insert(command.end(), {"-Wl,--whole-archive", archives.front(), "-Wl,--no-whole-archive"});
+    command.insert(command.end(), archives.begin() + (worker ? 1 : 0), archives.end());
+    for (const std::string &flag : words(DOTSGRADE_EXTRA_LINK_FLAGS)) command.push_back(flag);
+    std::vector<std::string> visible = archives;
+    visible.insert(visible.end(), linked.begin() + 1, linked.end());
+    if (runBuildTool(folder.string(), slot, command, said, 30, visible) != 0) return "";
+    return (folder / name).string();
+}
+
+// Returns the Op bits of every mandated function but op's.
+unsigned allBut(dotslab_harness::Op op) {
+    return ((1u << dotslab_harness::kOpCount) - 1) & ~(1u << static_cast<unsigned>(op));
+}
+
+// Judges the mandated functions, one test each (the display function first), on slots
+// options.slot + 0..2 (the worker's link uses the first).
+void functionStage(const Assignment &assignment, const PackedGame &game, const BuildResult &build,
+                   const std::vector<Rename> &renames, const GradeOptions &options,
+                   std::vector<TestOutcome> &tests) {
+    std::vector<TestOutcome> outcomes = plannedFunctionTests(assignment);
+    std::string said;
+    const std::string worker = linkWith(assignment, build, renames, "worker", true, 0, options.slot, said);
+    if (worker.empty()) {
+        for (TestOutcome &t : outcomes)
+            t.output = build.objects.size() != 1
+                           ? "not run: the function checks need a single source file\n"
+                           : "not run: your functions could not be linked into the checker:\n" + said;
+        tests.insert(tests.end(), outcomes.begin(), outcomes.end());
+        return;
+    }
+    const IsolatedWorker isolated = [&](dotslab_harness::Op op, int slot) {
+        std::string ignored;
+        return linkWith(assignment, build, renames, "alone-" + std::to_string(static_cast<int>(op)), true,
+                        allBut(op), slot, ignored);
+    };
+    const std::vector<FunctionVerdict> verdicts =
+        judgeFunctions(worker, isolated, game, options.compare, options.slot);
+    for (std::size_t k = 0; k < outcomes.size() && k < verdicts.size(); ++k) {
+        outcomes[k].passed = verdicts[k].credit() == 1;
+        outcomes[k].credit = verdicts[k].credit();
+        outcomes[k].output = verdicts[k].output;
+        for (const Rename &r : renames)
+            if (r.to == assignment.functions[k].mangled)
+                outcomes[k].output = "judged as your " + r.readable + ", which must be named " +
+                                     assignment.functions[k].name +
+                                     " (charged under rule prototypes, not here)\n" + outcomes[k].output;
+    }
     tests.insert(tests.end(), outcomes.begin(), outcomes.end());
 }
 
@@ -294,9 +354,6 @@ std::vector<TestOutcome> plannedTests(const Assignment &assignment, const GradeO
     std::vector<TestOutcome> tests = {
         outcome("build", "build", "compiles and links with " + compileCommand(assignment, options)),
         outcome("warnings", "no warnings", "the compiler prints nothing at all")};
-    if (!assignment.functions.empty())
-        tests.push_back(
-            outcome("rules", "rule prototypes", "every mandated function with its exact prototype"));
     if (assignment.noGlobals)
         tests.push_back(outcome("rules", "rule no_globals", "no variable declared outside a function"));
     if (assignment.packedEncoding)
@@ -305,10 +362,7 @@ std::vector<TestOutcome> plannedTests(const Assignment &assignment, const GradeO
         tests.push_back(outcome("rules", "rule no_arrays", "no array declarations or subscripts"));
         tests.push_back(outcome("rules", "rule no_library", "no library functions besides cin and cout"));
     }
-    if (!assignment.functions.empty())
-        for (const char *suite : {"spec_examples", "equivalence", "rendering"})
-            tests.push_back(outcome("functions", std::string("functions ") + suite,
-                                    "the shared harness suite " + std::string(suite)));
+    for (const TestOutcome &t : plannedFunctionTests(assignment)) tests.push_back(t);
     std::map<std::string, int> games;
     for (const ProgramCase &c : programCases(assignment, options)) {
         if (c.random)
@@ -382,16 +436,78 @@ void saveFailure(const fs::path &folder, const Assignment &assignment, const Pro
     writeFileText(stem.string() + ".desc", c.name + " (saved from a failing run)\n");
 }
 
+// Returns the input token after which a run's standard output first differs, in words
+// ("" where the assignment reads no prompted tokens): every prompt printed whole before
+// the difference read one token.
+std::string moveBeforeDifference(const Assignment &assignment, const ProgramCase &c,
+                                 const RunResult &expected, const RunResult &actual) {
+    const std::string &prompt = assignment.movePrompt;
+    if (prompt.empty() || expected.out == actual.out) return "";
+    const std::size_t differs = static_cast<std::size_t>(
+        std::mismatch(
+            expected.out.begin(),
+            expected.out.begin() + static_cast<long>(std::min(expected.out.size(), actual.out.size())),
+            actual.out.begin())
+            .first -
+        expected.out.begin());
+    std::size_t read = 0;
+    for (std::size_t at = expected.out.find(prompt); at != std::string::npos && at + prompt.size() <= differs;
+         at = expected.out.find(prompt, at + 1))
+        ++read;
+    std::vector<std::string> tokens;
+    std::istringstream in(c.input);
+    for (std::string token; in >> token;) tokens.push_back(token);
+    if (read == 0 || read > tokens.size()) return "the difference comes before any move is read\n";
+    return "the difference follows move " + std::to_string(read) +
+           " of the input: " + visibleWhitespace(tokens[read - 1].substr(0, 40)) + "\n";
+}
+
+// Returns the note on a run whose difference comes only from the wrong functions named.
+std::string notChargedAgain(const std::string &functions) {
+    return "not charged here: your main does this right with the sample solution's " + functions +
+           ", so the difference below comes from " + functions + " (charged there)\n";
+}
+
+// Returns which failing cases pass when the student's main runs with the sample
+// solution's mandated functions (its own made weak): their differences come from the
+// functions, which are charged on their own. Only where a function test failed.
+std::vector<bool> mainAlone(const Assignment &assignment, const BuildResult &build,
+                            const std::vector<Rename> &renames, const GradeOptions &options,
+                            const std::vector<ProgramCase> &cases, const std::vector<RunResult> &expected,
+                            const std::vector<RunResult> &actual, bool functionsWrong) {
+    std::vector<bool> passes(cases.size(), false);
+    if (!functionsWrong) return passes;
+    std::vector<std::size_t> failing;
+    for (std::size_t i = 0; i < cases.size(); ++i)
+        if (!compareRuns(expected[i], actual[i], options.compare, assignment.compareStandardError).passed)
+            failing.push_back(i);
+    if (failing.empty()) return passes;
+    std::string said;
+    const std::string program = linkWith(assignment, build, renames, "main-alone", false,
+                                         (1u << dotslab_harness::kOpCount) - 1, options.slot, said);
+    if (program.empty()) return passes;  // charged as it is
+    const SandboxHolder sandbox(program, options.limits);
+    for (std::size_t i : failing)
+        passes[i] = compareRuns(expected[i], runCase(program, cases[i], options, true, &sandbox),
+                                options.compare, assignment.compareStandardError)
+                        .passed;
+    return passes;
+}
+
 // Returns what the program's runs earn: one test per case, and one for each kind of
-// random case, in proportion to the cases passed. A failing case shows its input.
+// random case, in proportion to the cases passed. A failing case shows its input; one
+// whose difference comes only from the mandated functions named in `charged` (right with
+// the sample solution's; see mainAlone) is shown but not charged again.
 std::vector<TestOutcome> judgedRuns(const Assignment &assignment, const GradeOptions &options,
                                     const std::vector<ProgramCase> &cases,
                                     const std::vector<RunResult> &expected,
-                                    const std::vector<RunResult> &actual) {
+                                    const std::vector<RunResult> &actual,
+                                    const std::vector<bool> &fromFunctions, const std::string &charged) {
     std::vector<TestOutcome> tests;
     struct Tally {
         TestOutcome test;
         int run = 0, passed = 0;
+        int throughFunctions = 0;  // of those passed: differ only as the wrong functions make them
     };
     std::map<std::string, Tally> random;
     for (const RandomKind &kind : kRandomKinds)
@@ -421,13 +537,18 @@ std::vector<TestOutcome> judgedRuns(const Assignment &assignment, const GradeOpt
             ++tally.run;
             if (verdict.passed)
                 ++tally.passed;
+            else if (fromFunctions[i])
+                ++tally.passed, ++tally.throughFunctions;
             else if (tally.run - tally.passed <= 3)  // the first three failures shown
-                tally.test.output += c.name + ", " + input + verdict.explanation;
+                tally.test.output += c.name + ", " + input + verdict.explanation +
+                                     moveBeforeDifference(assignment, c, expected[i], actual[i]);
             continue;
         }
         TestOutcome t = outcome(c.category, c.name, c.description);
-        t.passed = verdict.passed;
-        if (!verdict.passed) t.output = input + verdict.explanation;
+        t.passed = verdict.passed || fromFunctions[i];
+        if (!verdict.passed)
+            t.output = (fromFunctions[i] ? notChargedAgain(charged) : "") + input + verdict.explanation +
+                       moveBeforeDifference(assignment, c, expected[i], actual[i]);
         tests.push_back(t);
     }
     for (const RandomKind &kind : kRandomKinds) {
@@ -436,8 +557,13 @@ std::vector<TestOutcome> judgedRuns(const Assignment &assignment, const GradeOpt
         tally.test.passed = tally.passed == tally.run;
         tally.test.credit = static_cast<double>(tally.passed) / tally.run;
         tally.test.output = std::to_string(tally.passed) + " of " + std::to_string(tally.run) + " " +
-                            kind.counted + " match (seed " + std::to_string(options.seed) + ")\n" +
-                            tally.test.output;
+                            kind.counted + " match (seed " + std::to_string(options.seed) + ")" +
+                            (tally.throughFunctions == 0 ? ""
+                                                         : ", " + std::to_string(tally.throughFunctions) +
+                                                               " of them only with the sample solution's " +
+                                                               charged + " (their differences come from " +
+                                                               charged + ": charged there, not here)") +
+                            "\n" + tally.test.output;
         tests.push_back(tally.test);
     }
     return tests;
@@ -501,16 +627,20 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
     // its link, then its suites), the source rules (nm and objdump first) and the program runs.
     std::vector<TestOutcome> functionTests, ruleTests;
     const int runSlots = std::max(1, options.parallelRuns);
+    // The objects' listing serves the rules and tells the function stage which misnamed
+    // functions to judge under their mandated names.
+    std::promise<ObjectListing> listing;
+    std::shared_future<ObjectListing> objects = listing.get_future().share();
     std::thread functions([&] {
         GradeOptions mine = options;
         mine.slot = options.slot + runSlots;
         if (!assignment.functions.empty())
             functionStage(assignment, assignment.name == "dotsboxes" ? dotsboxesGame() : dotstrianglesGame(),
-                          build, mine, functionTests);
+                          build, misnamedFunctions(assignment, objects.get()), mine, functionTests);
     });
     std::thread rules([&] {
-        const ObjectListing objects = listObjects(build, options.slot + runSlots + 3);
-        for (const RuleResult &rule : checkSourceRules(assignment, build, objects)) {
+        listing.set_value(listObjects(build, options.slot + runSlots + 3));
+        for (const RuleResult &rule : checkSourceRules(assignment, build, objects.get())) {
             TestOutcome t = outcome("rules", "rule " + rule.id, rule.title);
             t.passed = rule.passed;
             t.output = rule.detail;
@@ -536,7 +666,15 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
     oracle.join();
     tests.insert(tests.end(), ruleTests.begin(), ruleTests.end());
     tests.insert(tests.end(), functionTests.begin(), functionTests.end());
-    for (TestOutcome &t : judgedRuns(assignment, options, cases, expected, actual))
+    std::string wrongFunctions;
+    for (const TestOutcome &t : functionTests)
+        if (!t.passed)
+            wrongFunctions += (wrongFunctions.empty() ? "" : " and ") + t.name.substr(t.name.find(' ') + 1);
+    const std::vector<bool> fromFunctions =
+        mainAlone(assignment, build, misnamedFunctions(assignment, objects.get()), options, cases, expected,
+                  actual, !wrongFunctions.empty());
+    for (TestOutcome &t :
+         judgedRuns(assignment, options, cases, expected, actual, fromFunctions, wrongFunctions))
         tests.push_back(std::move(t));
     score(tests, rubricFor(assignment, options));
     return report;

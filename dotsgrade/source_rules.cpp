@@ -98,19 +98,17 @@ std::string where(const std::string &source, int line) {
     return source.substr(source.find_last_of('/') + 1) + ":" + std::to_string(line);
 }
 
-RuleResult prototypes(const Assignment &assignment, const std::vector<Symbol> &symbols) {
+RuleResult prototypes(const Assignment &assignment, const ObjectListing &objects) {
     RuleResult rule{"prototypes", "mandated functions with their exact prototypes"};
-    std::set<std::string> defined;
-    std::vector<std::string> demangled;
-    for (const Symbol &symbol : symbols)
-        if (symbol.defined()) defined.insert(symbol.mangled), demangled.push_back(symbol.readable);
     for (const MandatedFunction &f : assignment.functions) {
-        if (defined.count(f.mangled)) continue;
+        const Definition found = definitionOf(f, objects);
+        if (found.exact) continue;
         rule.passed = false;
-        rule.detail += "missing mandated function: " + f.prototype;
-        for (const std::string &d : demangled)  // a near miss: same name, other parameters
-            if (d.rfind(f.name + "(", 0) == 0) rule.detail += " (found " + d + " instead)";
-        rule.detail += "\n";
+        rule.detail += "missing mandated function: " + f.prototype + "\n";
+        for (const NearMiss &n : found.nearMisses)
+            rule.detail +=
+                "  did you mean " + n.readable + "? Its name and parameters must be exactly as given" +
+                (n.sameParameters ? " (its behaviour is judged under function " + f.name + ")" : "") + "\n";
     }
     return rule;
 }
@@ -312,7 +310,7 @@ std::vector<RuleResult> checkSourceRules(const Assignment &assignment, const Bui
                                          const ObjectListing &objects) {
     std::vector<RuleResult> results;
     const std::vector<Symbol> symbols = symbolsOf(objects.symbols);
-    if (!assignment.functions.empty()) results.push_back(prototypes(assignment, symbols));
+    if (!assignment.functions.empty()) results.push_back(prototypes(assignment, objects));
     if (assignment.noGlobals) results.push_back(noGlobals(symbols));
     if (assignment.packedEncoding) results.push_back(noFloatingPoint(build, symbols, objects.disassembly));
     if (assignment.noArraysNoLibrary) {
@@ -320,6 +318,63 @@ std::vector<RuleResult> checkSourceRules(const Assignment &assignment, const Bui
         results.push_back(noLibrary(build, symbols));
     }
     return results;
+}
+
+namespace {
+
+// Returns the edit distance of a and b (letters inserted, deleted or changed).
+std::size_t editDistance(std::string_view a, std::string_view b) {
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t diagonal = row[0];
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const std::size_t above = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            diagonal = above;
+        }
+    }
+    return row[b.size()];
+}
+
+std::string lowered(std::string_view text) {
+    std::string out(text);
+    for (char &c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+}  // namespace
+
+Definition definitionOf(const MandatedFunction &f, const ObjectListing &objects) {
+    Definition found;
+    // The parameters part of a plain function's mangled name: "_Z9gameStatex" -> "x".
+    auto parameters = [](const std::string &mangled) -> std::string {
+        if (mangled.rfind("_Z", 0) != 0 || mangled.size() < 3 || !isDigit(mangled[2])) return "";
+        std::size_t at = 2, length = 0;
+        while (at < mangled.size() && isDigit(mangled[at])) length = length * 10 + (mangled[at++] - '0');
+        return at + length <= mangled.size() ? mangled.substr(at + length) : "";
+    };
+    for (const Symbol &symbol : symbolsOf(objects.symbols)) {
+        if (symbol.type != 'T') continue;  // functions the objects define, visible to others
+        if (symbol.mangled == f.mangled) {
+            found.exact = true;
+            found.nearMisses.clear();
+            return found;
+        }
+        const std::string &readable = symbol.readable;
+        const std::size_t open = readable.find('(');
+        if (open == std::string::npos) continue;
+        const std::size_t scope = readable.rfind("::", open);
+        const std::size_t from = scope == std::string::npos ? 0 : scope + 2;
+        const std::string name = readable.substr(from, open - from);
+        if (name == f.name ||
+            editDistance(lowered(name), lowered(f.name)) <= std::max<std::size_t>(1, f.name.size() / 4))
+            found.nearMisses.push_back({readable, symbol.mangled,
+                                        scope == std::string::npos && !parameters(symbol.mangled).empty() &&
+                                            parameters(symbol.mangled) == parameters(f.mangled)});
+    }
+    return found;
 }
 
 }  // namespace dotslab::grader

@@ -1,7 +1,6 @@
 // source_rules.h — the assignment rules that can be checked mechanically, each with a
 // message that names the line or symbol at fault.
 //
-//   prototypes        every mandated function is defined with its exact prototype
 //   no_globals        no variable outside a function (writable data symbols); only where the
 //                     spec forbids them (dotsboxes, dotstriangles)
 //   no_floating_point packed encodings use integer arithmetic only (no float, double, pow)
@@ -32,6 +31,23 @@ struct RuleResult {
 // sources and what its objects hold.
 std::vector<RuleResult> checkSourceRules(const Assignment &assignment, const BuildResult &build,
                                          const ObjectListing &objects);
+
+// A function the submission defines whose name is near a mandated one's.
+struct NearMiss {
+    std::string readable;         // "gamestate(long long)", as the compiler names it
+    std::string mangled;          // "_Z9gamestatex"
+    bool sameParameters = false;  // a plain function with the mandated parameters: callable as it
+};
+
+// How a submission defines a mandated function: exactly, or else by near misses (another
+// case, a letter or two off, another namespace, other parameters).
+struct Definition {
+    bool exact = false;
+    std::vector<NearMiss> nearMisses;
+};
+
+// Returns how the objects define mandated function f.
+Definition definitionOf(const MandatedFunction &f, const ObjectListing &objects);
 
 // Returns source with comments, string literals and character literals blanked out
 // (line breaks kept, so line numbers stay right).

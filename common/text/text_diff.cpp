@@ -115,10 +115,13 @@ TextDifference firstDifference(std::string_view expected, std::string_view actua
     d.differs = true;
     std::size_t at = 0;
     int line = 1;
+    std::string_view previous[2];  // the two lines before this one
     for (;; ++line) {
         std::string_view want = lineAt(expected, at), got = lineAt(actual, at);
         if (want != got) {
             d.line = line;
+            for (std::string_view context : previous)
+                if (!context.empty()) d.before += shownAround(context, 0) + "\n";
             std::size_t column = 0;
             while (column < want.size() && column < got.size() && want[column] == got[column]) ++column;
             d.expected = want.empty() ? "(end of output)" : shownAround(want, column);
@@ -131,6 +134,8 @@ TextDifference firstDifference(std::string_view expected, std::string_view actua
                 d.hint = hintFor(want, got, at + want.size() == expected.size());
             return d;
         }
+        previous[0] = previous[1];
+        previous[1] = want;
         at += want.size();
     }
 }
@@ -138,6 +143,11 @@ TextDifference firstDifference(std::string_view expected, std::string_view actua
 std::string describe(const TextDifference &d) {
     if (!d.differs) return "";
     std::string text = "first difference at line " + std::to_string(d.line) + ":\n";
+    for (std::size_t start = 0; start < d.before.size();) {  // the context, one line at a time
+        const std::size_t end = d.before.find('\n', start);
+        text += "  (same)    " + d.before.substr(start, end - start) + "\n";
+        start = end + 1;
+    }
     text += "  expected: " + d.expected + "\n";
     text += "  actual:   " + d.actual + "\n";
     if (!d.hint.empty()) text += "  hint: " + d.hint + "\n";

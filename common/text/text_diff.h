@@ -11,6 +11,7 @@ namespace dotslab {
 struct TextDifference {
     bool differs = false;
     int line = 0;          // 1-based number of the first differing line
+    std::string before;    // up to two lines before it (the same in both), whitespace made visible
     std::string expected;  // that line as expected, whitespace made visible
     std::string actual;    // that line as it came, whitespace made visible
     std::string hint;      // plain words, or "" when no hint applies
