@@ -2,10 +2,12 @@
 
 #include <unistd.h>
 
+#include <cxxabi.h>
 #include <algorithm>
 #include <cctype>
 #include <chrono>
 #include <filesystem>
+#include <map>
 #include <sstream>
 #include <system_error>
 
@@ -150,6 +152,68 @@ bool chooseTheOneFile(const Assignment &assignment, const fs::path &src, BuildRe
     return true;
 }
 
+// Returns the command that links the build's objects into its program.
+std::vector<std::string> linkCommand(const BuildResult &build, bool allC) {
+    std::vector<std::string> link = {allC ? "/usr/bin/gcc" : "/usr/bin/g++", "-o", "program"};
+    link.insert(link.end(), build.objects.begin(), build.objects.end());
+    if (allC) link.push_back("-lm");
+    return link;
+}
+
+// After a failed link: returns, in plain words, which files define the same function or
+// variable ("" if none do). A file in a subfolder with a main of its own, beside one main
+// in the top folder, is a leftover: it is dropped from build (said in build.notes) so
+// that the link can be tried again.
+std::string explainedClash(BuildResult &build, const fs::path &src, double seconds) {
+    std::string listing;
+    std::vector<std::string> command = {"/usr/bin/nm", "-A", "-g", "--defined-only"};
+    command.insert(command.end(), build.objects.begin(), build.objects.end());
+    if (runBuildTool(build.folder, build.slot, command, listing, seconds) != 0) return "";
+    // "unit0.o:0000000000000000 T main" -> definers["main"] = {0}
+    std::map<std::string, std::vector<std::size_t>> definers;
+    std::istringstream in(listing);
+    for (std::string line; std::getline(in, line);) {
+        const std::size_t colon = line.find(".o:"), last = line.rfind(' ');
+        if (line.rfind("unit", 0) != 0 || colon == std::string::npos || last == std::string::npos) continue;
+        const char type = last >= 1 ? line[last - 1] : '?';
+        if (std::string("TDBRGS").find(type) == std::string::npos)
+            continue;  // weak, unique, inline: no clash
+        definers[line.substr(last + 1)].push_back(std::stoul(line.substr(4, colon - 4)));
+    }
+    auto shown = [&](std::size_t unit) { return fs::relative(build.sources[unit], src).string(); };
+    const std::vector<std::size_t> &mains = definers["main"];
+    std::vector<std::size_t> topMains, leftovers;
+    for (std::size_t unit : mains)
+        (fs::path(build.sources[unit]).parent_path() == src ? topMains : leftovers).push_back(unit);
+    if (topMains.size() == 1 && !leftovers.empty()) {
+        std::string dropped;
+        for (std::size_t unit : leftovers) dropped += (dropped.empty() ? "" : ", ") + shown(unit);
+        build.notes += "left out " + dropped + ": a main of its own in a subfolder (a leftover?); graded " +
+                       shown(topMains.front()) + "'s main\n";
+        std::sort(leftovers.rbegin(), leftovers.rend());
+        for (std::size_t unit : leftovers) {
+            build.sources.erase(build.sources.begin() + static_cast<long>(unit));
+            build.objects.erase(build.objects.begin() + static_cast<long>(unit));
+        }
+        return "";
+    }
+    std::string text;
+    for (const auto &[symbol, units] : definers) {
+        if (units.size() < 2) continue;
+        int status = -1;
+        char *readable = abi::__cxa_demangle(symbol.c_str(), nullptr, nullptr, &status);
+        const std::string name = status == 0 && readable ? readable : symbol;
+        std::free(readable);
+        std::string files;
+        for (std::size_t k = 0; k < units.size(); ++k)
+            files += (k == 0 ? "" : k + 1 == units.size() ? " and " : ", ") + shown(units[k]);
+        text += symbol == "main" ? std::to_string(units.size()) + " files define main: " + files +
+                                       ". A program has one main: keep one, remove or rename the others.\n"
+                                 : name + " is defined in both " + files + ": define it in one file only.\n";
+    }
+    return text;
+}
+
 }  // namespace
 
 BuildResult buildSubmission(const Assignment &assignment, const std::string &submission,
@@ -204,13 +268,18 @@ BuildResult buildSubmission(const Assignment &assignment, const std::string &sub
     }
 
     // Step 3: the program linked, in the sandbox too.
-    std::vector<std::string> link = {allC ? "/usr/bin/gcc" : "/usr/bin/g++", "-o", "program"};
-    link.insert(link.end(), build.objects.begin(), build.objects.end());
-    if (allC) link.push_back("-lm");
+    const std::vector<std::string> link = linkCommand(build, allC);
     std::string said;
     if (runBuildTool(build.folder, build.slot, link, said, remaining()) != 0) {
-        build.diagnostics += said;
-        return build;
+        // Step 3b: a leftover file with a main of its own (old/eight_v1.cc) in a subfolder is
+        // left out and the link tried again; any other clash is said in a plain sentence.
+        const std::size_t objects = build.objects.size();
+        const std::string clash = explainedClash(build, src, remaining());
+        if (build.objects.size() == objects ||
+            runBuildTool(build.folder, build.slot, linkCommand(build, allC), said, remaining()) != 0) {
+            build.diagnostics += clash + said;
+            return build;
+        }
     }
     build.program = (fs::path(build.folder) / "program").string();
     build.compiled = true;

@@ -104,7 +104,8 @@ std::string gradescopeJson(const GradeReport &report) {
                          {"max_score", t.maxScore},
                          {"status", t.passed ? "passed" : "failed"},
                          {"output", outputs[i].empty() ? t.description : outputs[i]},
-                         {"visibility", "visible"}});
+                         {"visibility", "visible"},
+                         {"tags", {t.category}}});
     }
     nlohmann::json results = {
         {"score", report.score()},
