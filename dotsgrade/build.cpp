@@ -8,6 +8,7 @@
 #include <chrono>
 #include <filesystem>
 #include <map>
+#include <set>
 #include <sstream>
 #include <system_error>
 
@@ -160,30 +161,43 @@ std::vector<std::string> linkCommand(const BuildResult &build, bool allC) {
     return link;
 }
 
-// After a failed link: returns, in plain words, which files define the same function or
-// variable ("" if none do). A file in a subfolder with a main of its own, beside one main
-// in the top folder, is a leftover: it is dropped from build (said in build.notes) so
-// that the link can be tried again.
-std::string explainedClash(BuildResult &build, const fs::path &src, double seconds) {
-    std::string listing;
-    std::vector<std::string> command = {"/usr/bin/nm", "-A", "-g", "--defined-only"};
-    command.insert(command.end(), build.objects.begin(), build.objects.end());
-    if (runBuildTool(build.folder, build.slot, command, listing, seconds) != 0) return "";
-    // "unit0.o:0000000000000000 T main" -> definers["main"] = {0}
-    std::map<std::string, std::vector<std::size_t>> definers;
-    std::istringstream in(listing);
+// Returns the unit number of an object named in linker output at `at` ("unit7.o" -> 7),
+// or -1 if there is none there.
+long unitAt(const std::string &text, std::size_t at) {
+    if (text.compare(at, 4, "unit") != 0) return -1;
+    std::size_t end = at + 4;
+    long unit = 0;
+    while (end < text.size() && std::isdigit(static_cast<unsigned char>(text[end])) && unit < 100000)
+        unit = unit * 10 + (text[end++] - '0');
+    return end > at + 4 && text.compare(end, 2, ".o") == 0 ? unit : -1;
+}
+
+// After a failed link that said `linkerSaid`: returns, in plain words, which files define
+// the same function or variable ("" if that is not why). A file in a subfolder with a main
+// of its own, beside one main in the top folder, is a leftover: it is dropped from build
+// (said in build.notes) so that the link can be tried again.
+std::string explainedClash(BuildResult &build, const fs::path &src, const std::string &linkerSaid) {
+    // ld: "/usr/bin/ld: unit11.o: in function `main':" then
+    //     "test_main.cpp:(.text+0x0): multiple definition of `main'; unit7.o:main.cpp:(...): first defined
+    //     here"
+    std::map<std::string, std::set<std::size_t>> definers;
+    long current = -1;
+    std::istringstream in(linkerSaid);
     for (std::string line; std::getline(in, line);) {
-        const std::size_t colon = line.find(".o:"), last = line.rfind(' ');
-        if (line.rfind("unit", 0) != 0 || colon == std::string::npos || last == std::string::npos) continue;
-        const char type = last >= 1 ? line[last - 1] : '?';
-        if (std::string("TDBRGS").find(type) == std::string::npos)
-            continue;  // weak, unique, inline: no clash
-        definers[line.substr(last + 1)].push_back(std::stoul(line.substr(4, colon - 4)));
+        if (line.rfind("/usr/bin/ld: ", 0) == 0) current = unitAt(line, 13);
+        const std::size_t at = line.find("multiple definition of `");
+        if (at == std::string::npos) continue;
+        const std::size_t start = at + 24, end = line.find("'; ", start);
+        if (end == std::string::npos) continue;
+        const long first = unitAt(line, end + 3);
+        std::set<std::size_t> &units = definers[line.substr(start, end - start)];
+        for (long unit : {first, current})
+            if (unit >= 0 && static_cast<std::size_t>(unit) < build.sources.size())
+                units.insert(static_cast<std::size_t>(unit));
     }
     auto shown = [&](std::size_t unit) { return fs::relative(build.sources[unit], src).string(); };
-    const std::vector<std::size_t> &mains = definers["main"];
     std::vector<std::size_t> topMains, leftovers;
-    for (std::size_t unit : mains)
+    for (std::size_t unit : definers["main"])
         (fs::path(build.sources[unit]).parent_path() == src ? topMains : leftovers).push_back(unit);
     if (topMains.size() == 1 && !leftovers.empty()) {
         std::string dropped;
@@ -200,16 +214,14 @@ std::string explainedClash(BuildResult &build, const fs::path &src, double secon
     std::string text;
     for (const auto &[symbol, units] : definers) {
         if (units.size() < 2) continue;
-        int status = -1;
-        char *readable = abi::__cxa_demangle(symbol.c_str(), nullptr, nullptr, &status);
-        const std::string name = status == 0 && readable ? readable : symbol;
-        std::free(readable);
         std::string files;
-        for (std::size_t k = 0; k < units.size(); ++k)
-            files += (k == 0 ? "" : k + 1 == units.size() ? " and " : ", ") + shown(units[k]);
-        text += symbol == "main" ? std::to_string(units.size()) + " files define main: " + files +
-                                       ". A program has one main: keep one, remove or rename the others.\n"
-                                 : name + " is defined in both " + files + ": define it in one file only.\n";
+        std::size_t k = 0;
+        for (std::size_t unit : units)
+            files += (k == 0 ? "" : ++k == units.size() ? " and " : ", ") + shown(unit), k += k == 0;
+        text += symbol == "main"
+                    ? std::to_string(units.size()) + " files define main: " + files +
+                          ". A program has one main: keep one, remove or rename the others.\n"
+                    : symbol + " is defined in both " + files + ": define it in one file only.\n";
     }
     return text;
 }
@@ -274,7 +286,7 @@ BuildResult buildSubmission(const Assignment &assignment, const std::string &sub
         // Step 3b: a leftover file with a main of its own (old/eight_v1.cc) in a subfolder is
         // left out and the link tried again; any other clash is said in a plain sentence.
         const std::size_t objects = build.objects.size();
-        const std::string clash = explainedClash(build, src, remaining());
+        const std::string clash = explainedClash(build, src, said);
         if (build.objects.size() == objects ||
             runBuildTool(build.folder, build.slot, linkCommand(build, allC), said, remaining()) != 0) {
             build.diagnostics += clash + said;

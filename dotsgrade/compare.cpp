@@ -11,6 +11,25 @@ namespace {
 // Whitespace other than the newline, which separates lines.
 bool isSpace(char c) { return c != '\n' && isWhitespace(c); }
 
+// Returns, for an output stopped at its limit, what it kept repeating and the likely
+// cause (", an endless loop?" when it was not one line over and over).
+std::string repeatedTail(const std::string &out) {
+    const std::size_t end = out.rfind('\n');
+    const std::size_t start =
+        end == std::string::npos || end == 0 ? std::string::npos : out.rfind('\n', end - 1);
+    if (start == std::string::npos) return ", an endless loop?";
+    const std::string line = out.substr(start + 1, end - start);
+    std::size_t repeats = 0;
+    for (std::size_t at = end + 1; at >= line.size() && out.compare(at - line.size(), line.size(), line) == 0;
+         at -= line.size())
+        ++repeats;
+    if (repeats < 100) return ", an endless loop?";
+    return ": it printed " + visibleWhitespace(line.substr(0, 100)) + (line.size() > 100 ? "…" : "") +
+           " over and over. Once a read such as `cin >> x` fails (at end of input, or on a token that is not "
+           "a number) it fails at once every time after, so a loop that reads again never ends: check the "
+           "read itself (`if (!(cin >> x))`)";
+}
+
 }  // namespace
 
 std::string normalisedText(const std::string &text, CompareMode mode) {
@@ -48,7 +67,7 @@ Verdict compareRuns(const RunResult &expected, const RunResult &actual, CompareM
             "hint: your program did not finish within the time limit: an endless loop, or it kept reading "
             "after "
             "end of input and was stopped\n";
-    if (actual.outputLimited) text += "hint: output exceeded the limit (an endless loop?)\n";
+    if (actual.outputLimited) text += "hint: output exceeded the limit" + repeatedTail(actual.out) + "\n";
     if (actual.signal != 0) text += "your program was " + actual.ending() + "\n";
 
     TextDifference out =

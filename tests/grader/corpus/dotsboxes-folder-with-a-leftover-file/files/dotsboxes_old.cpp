@@ -1,0 +1,6 @@
+#include <iostream>
+
+int main() {
+    std::cout << "first try\n";
+    return 0;
+}

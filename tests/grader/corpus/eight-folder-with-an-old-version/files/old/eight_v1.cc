@@ -1,0 +1,6 @@
+#include <iostream>
+
+int main() {
+    std::cout << "eight, version 1\n";
+    return 0;
+}
