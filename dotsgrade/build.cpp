@@ -22,13 +22,14 @@ using Clock = std::chrono::steady_clock;
 
 // What a submission may hold besides its sources: headers. Nothing else is copied.
 const std::vector<std::string> kHeaderExtensions = {".h", ".hh", ".hpp", ".hxx"};
-constexpr std::uintmax_t kMaxFileBytes = 1 << 20;        // a source or header larger than this is left out
-constexpr std::size_t kMaxFiles = 200;                   // files copied at most
-constexpr double kBuildSeconds = 60;                     // the whole build of one submission
-constexpr double kStepSeconds = 30;                      // one compiler, linker or nm run
-constexpr long kStepMemoryMb = 2048;                     // each process of a step
-constexpr long kBuildFilesKb = 64 * 1024;                // any file a step writes, and its /tmp
-constexpr std::uintmax_t kBuildFolderBytes = 64u << 20;  // the whole build folder
+constexpr std::uintmax_t kMaxFileBytes = 1 << 20;  // a source or header larger than this is left out
+constexpr std::size_t kMaxFiles = 200;             // files copied at most
+constexpr double kBuildSeconds = 60;               // the whole build of one submission
+constexpr double kStepSeconds = 30;                // one compiler, linker or nm run
+constexpr long kStepMemoryMb = 2048;               // each process of a step
+constexpr long kBuildFilesKb = 64 * 1024;          // any file a step writes, and its /tmp
+constexpr const char *kMakefiles[] = {"GNUmakefile", "makefile", "Makefile"};  // in make's order
+constexpr std::uintmax_t kBuildFolderBytes = 64u << 20;                        // the whole build folder
 constexpr const char *kGccPlugin = "/usr/lib/bfd-plugins/liblto_plugin.so";
 
 // Returns the whitespace-separated words of text (compile flags: no shell, no quoting).
@@ -111,6 +112,8 @@ std::vector<std::string> stageSubmission(const Assignment &assignment, const std
         return staged;
     }
     const fs::path root = fs::absolute(submission);
+    for (const char *makefile : kMakefiles)  // the student's own build, at the top only
+        if (isPlainSmallFile(root / makefile)) fs::copy_file(root / makefile, src / makefile);
     std::size_t copied = 0;
     for (const fs::directory_entry &entry : fs::recursive_directory_iterator(root, error)) {
         const fs::path &path = entry.path();
@@ -226,6 +229,57 @@ std::string explainedClash(BuildResult &build, const fs::path &src, const std::s
     return text;
 }
 
+// Builds with the student's own Makefile: `make -s` in the sandbox, in the staged copy,
+// within the whole build's time. The program is the executable it makes named as the
+// assignment, or a.out, or the only new one. Warnings are what the compiler said.
+BuildResult builtWithMake(const Assignment &assignment, BuildResult &build, const fs::path &src,
+                          const char *makefile) {
+    auto executables = [&] {
+        std::set<fs::path> found;
+        for (const fs::directory_entry &entry : fs::directory_iterator(src))
+            if (entry.is_regular_file() &&
+                (entry.status().permissions() & fs::perms::owner_exec) != fs::perms::none)
+                found.insert(entry.path());
+        return found;
+    };
+    const std::set<fs::path> before = executables();
+    std::string said;
+    const int status =
+        runBuildTool(build.folder, build.slot, {"/usr/bin/make", "-s", "-C", "src"}, said, kBuildSeconds);
+    build.diagnostics = said;
+    build.warned = said.find("warning:") != std::string::npos;
+    build.notes = "built with your " + std::string(makefile) + " (make -s)\n";
+    if (status != 0) {
+        build.diagnostics += "your " + std::string(makefile) + " failed (make " +
+                             (status < 0 ? "was stopped" : "exited with status " + std::to_string(status)) +
+                             ")\n";
+        return build;
+    }
+    if (bytesUnder(build.folder) > kBuildFolderBytes) {
+        build.diagnostics += "the build wrote more than its 64 MB of files in all\n";
+        return build;
+    }
+    std::vector<fs::path> made;
+    for (const fs::path &path : executables())
+        if (!before.count(path)) made.push_back(path);
+    fs::path program;
+    for (const std::string &name : {assignment.name, std::string("a.out")})
+        if (std::find(made.begin(), made.end(), src / name) != made.end() && program.empty())
+            program = src / name;
+    if (program.empty() && made.size() == 1) program = made.front();
+    if (program.empty()) {
+        build.diagnostics += "your " + std::string(makefile) + " made " +
+                             (made.empty() ? "no program" : std::to_string(made.size()) + " programs") +
+                             ": make it build one, called " + assignment.name + "\n";
+        return build;
+    }
+    build.notes = "built with your " + std::string(makefile) + " (make -s), which made " +
+                  program.filename().string() + "\n";
+    build.program = program.string();
+    build.compiled = true;
+    return build;
+}
+
 }  // namespace
 
 BuildResult buildSubmission(const Assignment &assignment, const std::string &submission,
@@ -242,6 +296,9 @@ BuildResult buildSubmission(const Assignment &assignment, const std::string &sub
     }
     if (assignment.singleFile && build.sources.size() > 1 && !chooseTheOneFile(assignment, src, build))
         return build;
+    if (!assignment.singleFile)
+        for (const char *makefile : kMakefiles)
+            if (fs::exists(src / makefile)) return builtWithMake(assignment, build, src, makefile);
     const auto deadline = Clock::now() + std::chrono::duration<double>(kBuildSeconds);
     auto remaining = [&] {
         return std::min(kStepSeconds, std::chrono::duration<double>(deadline - Clock::now()).count());

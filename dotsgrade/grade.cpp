@@ -457,7 +457,10 @@ std::string moveBeforeDifference(const Assignment &assignment, const ProgramCase
     std::vector<std::string> tokens;
     std::istringstream in(c.input);
     for (std::string token; in >> token;) tokens.push_back(token);
-    if (read == 0 || read > tokens.size()) return "the difference comes before any move is read\n";
+    if (read == 0) return "the difference comes before any move is read\n";
+    if (read > tokens.size())
+        return "the difference comes after the input ran out (all " + std::to_string(tokens.size()) +
+               " of its moves read)\n";
     return "the difference follows move " + std::to_string(read) +
            " of the input: " + visibleWhitespace(tokens[read - 1].substr(0, 40)) + "\n";
 }

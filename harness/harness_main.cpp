@@ -8,6 +8,7 @@
 #define BOOST_TEST_MODULE dotslab submission harness
 #include <unistd.h>
 
+#include <boost/test/output/compiler_log_formatter.hpp>
 #include <boost/test/unit_test.hpp>
 #include <cstdio>
 #include <cstdlib>
@@ -29,13 +30,28 @@ void refuseEarlyExit() {
     _exit(3);
 }
 
+// Boost.Test's human-readable log without the framework's own parts: no source file and
+// line of our checks ("spec_examples_test.cpp(18): ") and no colour codes, whatever the
+// terminal. What a student reads is the failure: the test and what is wrong.
+class StudentLogFormatter : public boost::unit_test::output::compiler_log_formatter {
+  public:
+    void log_start(std::ostream &out, boost::unit_test::counter_t cases) override {
+        compiler_log_formatter::log_start(out, cases);
+        m_color_output = false;
+    }
+
+  protected:
+    void print_prefix(std::ostream &, boost::unit_test::const_string, std::size_t) override {}
+};
+
 // The environment every test runs in.
 struct HarnessEnvironment {
     void setup() {
         // The human-readable log goes to standard error: the rendering checks redirect
         // std::cout while a display function runs, and a report about a crash inside one
         // must not vanish with it.
-        boost::unit_test::unit_test_log.set_stream(boost::unit_test::OF_CLF, std::cerr);
+        boost::unit_test::unit_test_log.set_formatter(new StudentLogFormatter);
+        boost::unit_test::unit_test_log.set_stream(std::cerr);
         // A mandated function that reads input gets end of input instead of a hang.
         if (std::freopen("/dev/null", "r", stdin) == nullptr) std::cin.setstate(std::ios::eofbit);
         testsRunning = true;

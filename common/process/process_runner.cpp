@@ -203,6 +203,10 @@ constexpr char kSetupFailed[] = "dotsgrade: the sandbox could not be set up: ";
                              char *const argv[], char *const envp[], uid_t uid, const RunGroup *group,
                              long userThreads, const SandboxHolder *holder) {
     setpgid(0, 0);
+    // A run ends with whoever started it, however that ends (ctest killing a harness that
+    // waited on a looping program, say). A sandboxed run's uid change clears this: its
+    // sandbox's own monitor does the same there.
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
     sigset_t none;  // the grader blocks its stop signals for its own handler: not so the run
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, nullptr);
