@@ -362,20 +362,26 @@ std::vector<std::string> objectPaths(const BuildResult &build) {
     return paths;
 }
 
-ObjectListing listObjects(const BuildResult &build, int slot) {
+std::string listSymbols(const BuildResult &build, int slot) {
     // The objects are seen read-only at their own paths; nothing is written.
     const std::vector<std::string> objects = objectPaths(build);
-    ObjectListing listing;
     std::vector<std::string> nm = {"/usr/bin/nm"};
     // GCC's own plugin named, so that nm reads GCC's objects (LTO ones too) without
     // loading every plugin installed (LLVM's alone costs 60 ms a run).
     if (access(kGccPlugin, R_OK) == 0) nm.insert(nm.end(), {"--plugin", kGccPlugin});
     nm.insert(nm.end(), objects.begin(), objects.end());
-    runBuildTool("", slot, nm, listing.symbols, kStepSeconds, objects);
+    std::string symbols;
+    runBuildTool("", slot, nm, symbols, kStepSeconds, objects);
+    return symbols;
+}
+
+std::string disassembly(const BuildResult &build, int slot) {
+    const std::vector<std::string> objects = objectPaths(build);
     std::vector<std::string> objdump = {"/usr/bin/objdump", "-d", "--no-show-raw-insn"};
     objdump.insert(objdump.end(), objects.begin(), objects.end());
-    runBuildTool("", slot, objdump, listing.disassembly, kStepSeconds, objects);
-    return listing;
+    std::string shown;
+    runBuildTool("", slot, objdump, shown, kStepSeconds, objects);
+    return shown;
 }
 
 }  // namespace dotslab::grader

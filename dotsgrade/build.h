@@ -47,9 +47,12 @@ BuildResult buildSubmission(const Assignment &assignment, const std::string &sub
 // Returns the full paths of the build's objects.
 std::vector<std::string> objectPaths(const BuildResult &build);
 
-// Returns what nm and objdump show of the build's objects, run in the sandbox on slot
-// (the objects seen read-only: it may run beside the build folder's other users).
-ObjectListing listObjects(const BuildResult &build, int slot);
+// Returns what nm lists of the build's objects, run in the sandbox on slot (the objects
+// seen read-only: it may run beside the build folder's other users).
+std::string listSymbols(const BuildResult &build, int slot);
+
+// Returns what objdump -d shows of the build's objects, likewise.
+std::string disassembly(const BuildResult &build, int slot);
 
 // Runs a build tool (compiler, linker, nm) on student bytes in the sandbox, on slot,
 // working in folder (seen as /sandbox/work; "" for a fresh empty one), with readOnly

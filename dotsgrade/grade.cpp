@@ -630,7 +630,7 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
     // its link, then its suites), the source rules (nm and objdump first) and the program runs.
     std::vector<TestOutcome> functionTests, ruleTests;
     const int runSlots = std::max(1, options.parallelRuns);
-    // The objects' listing serves the rules and tells the function stage which misnamed
+    // The objects' symbols serve the rules and tell the function stage which misnamed
     // functions to judge under their mandated names.
     std::promise<ObjectListing> listing;
     std::shared_future<ObjectListing> objects = listing.get_future().share();
@@ -642,8 +642,12 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
                           build, misnamedFunctions(assignment, objects.get()), mine, functionTests);
     });
     std::thread rules([&] {
-        listing.set_value(listObjects(build, options.slot + runSlots + 3));
-        for (const RuleResult &rule : checkSourceRules(assignment, build, objects.get())) {
+        const int slot = options.slot + runSlots + 3;
+        ObjectListing listed;
+        listed.symbols = listSymbols(build, slot);
+        listing.set_value(listed);  // all the function stage waits for
+        listed.disassembly = disassembly(build, slot);
+        for (const RuleResult &rule : checkSourceRules(assignment, build, listed)) {
             TestOutcome t = outcome("rules", "rule " + rule.id, rule.title);
             t.passed = rule.passed;
             t.output = rule.detail;
