@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "build.h"
+#include "data_files.h"
 #include "function_checks.h"
 #include "packed/console_model.h"
 #include "packed/packed_games.h"
@@ -45,9 +46,6 @@ std::vector<std::string> words(const std::string &text) {
     for (std::string w; in >> w;) list.push_back(w);
     return list;
 }
-
-// Returns the folder dotsgrade itself lives in (our reference programs are beside it).
-fs::path ownFolder() { return fs::read_symlink("/proc/self/exe").parent_path(); }
 
 // Returns the NAME.in cases of folder whose name starts with prefix, as one category,
 // each called kind + " " + NAME ("transcript dotsboxes-sample", "test quick"); with
@@ -112,7 +110,7 @@ constexpr RandomKind kRandomKinds[] = {
 // them points of their own), random valid games, random malformed inputs.
 std::vector<ProgramCase> programCases(const Assignment &assignment, const GradeOptions &options) {
     std::vector<ProgramCase> cases =
-        casesIn(DOTSLAB_TRANSCRIPTS, assignment.name + "-", "transcripts", "transcript", false);
+        casesIn(dataFiles().transcripts, assignment.name + "-", "transcripts", "transcript", false);
     for (ProgramCase &c : cases)
         for (const std::string &robust : assignment.robustnessTranscripts)
             if (c.name == "transcript " + robust) c.category = "robustness";
@@ -161,9 +159,9 @@ RunResult expectedRun(const Assignment &assignment, const ProgramCase &c, const 
         expected.out = modelled.out;
         expected.status = modelled.status;
     } else {
-        const std::string oracle = options.sample.empty()
-                                       ? (ownFolder() / assignment.referenceProgram()).string()
-                                       : fs::absolute(options.sample).string();
+        const std::string oracle =
+            options.sample.empty() ? (fs::path(dataFiles().programs) / assignment.referenceProgram()).string()
+                                   : fs::absolute(options.sample).string();
         expected = runCase(oracle, c, options, false);
     }
     if (!c.expectedFiles.empty()) {
@@ -200,12 +198,6 @@ std::vector<TestOutcome> plannedFunctionTests(const Assignment &assignment) {
     return tests;
 }
 
-// Returns the model's mandated functions of the assignment as object files, in Op order.
-std::vector<std::string> modelFunctionObjects(const Assignment &assignment) {
-    return words(assignment.name == "dotsboxes" ? DOTSGRADE_MODEL_FUNCTIONS_DOTSBOXES
-                                                : DOTSGRADE_MODEL_FUNCTIONS_DOTSTRIANGLES);
-}
-
 // A student's function judged under the mandated name it misses (gamestate -> gameState).
 struct Rename {
     std::string from, to;  // mangled names
@@ -237,31 +229,32 @@ std::string linkWith(const Assignment &assignment, const BuildResult &build,
     const fs::path folder = fs::path(build.folder).parent_path() / name;
     fs::create_directories(folder);
     const std::string object = objectPaths(build).front();
-    const std::vector<std::string> models = modelFunctionObjects(assignment);
+    const std::vector<std::string> &models = dataFiles().modelFunctions[packedIndex(assignment.name)];
     std::vector<std::string> objcopy = {"/usr/bin/objcopy"};
     if (worker) objcopy.insert(objcopy.end(), {"--redefine-sym", "main=submission_main"});
     for (const Rename &r : renames) objcopy.insert(objcopy.end(), {"--redefine-sym", r.from + "=" + r.to});
-    std::vector<std::string> linked = {"submission.o"};
+    std::vector<std::string> whole;  // archives linked whole: the model's functions, the worker
     for (std::size_t k = 0; k < assignment.functions.size() && k < models.size(); ++k)
         if (replaced >> k & 1) {
             objcopy.insert(objcopy.end(), {"--weaken-symbol", assignment.functions[k].mangled});
-            linked.push_back(models[k]);
+            whole.push_back(models[k]);
         }
     objcopy.insert(objcopy.end(), {object, "submission.o"});
     if (runBuildTool(folder.string(), slot, objcopy, said, 30, {object}) != 0) return "";
-    std::vector<std::string> archives;
-    if (worker)
-        archives.push_back(assignment.name == "dotsboxes" ? DOTSGRADE_WORKER_DOTSBOXES
-                                                          : DOTSGRADE_WORKER_DOTSTRIANGLES);
-    for (const std::string &archive : words(DOTSGRADE_HARNESS_LIBRARIES)) archives.push_back(archive);
-    std::vector<std::string> command = {"/usr/bin/g++", "-o", name};
-    command.insert(command.end(), linked.begin(), linked.end());
-    if (worker)
-        command.insert(command.end(), {"-Wl,--whole-archive", archives.front(), "-Wl,--no-whole-archive"});
-    command.insert(command.end(), archives.begin() + (worker ? 1 : 0), archives.end());
+    // The model's functions (strong, over the student's weakened ones) and the worker's
+    // main are linked whole; then the libraries under them.
+    if (worker) whole.push_back(dataFiles().worker[packedIndex(assignment.name)]);
+    std::vector<std::string> command = {"/usr/bin/g++", "-o", name, "submission.o"};
+    if (!whole.empty()) {
+        command.push_back("-Wl,--whole-archive");
+        command.insert(command.end(), whole.begin(), whole.end());
+        command.push_back("-Wl,--no-whole-archive");
+    }
+    const std::vector<std::string> &libraries = dataFiles().libraries;
+    command.insert(command.end(), libraries.begin(), libraries.end());
     for (const std::string &flag : words(DOTSGRADE_EXTRA_LINK_FLAGS)) command.push_back(flag);
-    std::vector<std::string> visible = archives;
-    visible.insert(visible.end(), linked.begin() + 1, linked.end());
+    std::vector<std::string> visible = whole;
+    visible.insert(visible.end(), libraries.begin(), libraries.end());
     if (runBuildTool(folder.string(), slot, command, said, 30, visible) != 0) return "";
     return (folder / name).string();
 }

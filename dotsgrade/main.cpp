@@ -21,6 +21,7 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
+#include "data_files.h"
 #include "files/files.h"
 #include "grade.h"
 #include "process/run_group.h"
@@ -164,6 +165,7 @@ void requireSandbox(const CommandLine &cl) {
 
 int run(const CommandLine &cl) {
     const Assignment &assignment = assignmentNamed(cl.assignment);
+    dataFiles();  // every file checked before anything is graded: a missing one ends here, exit 1
     if (cl.explain) {
         writeExplanation(assignment.name, plannedTests(assignment, cl.options), std::cout);
         return 0;

@@ -456,3 +456,40 @@ BOOST_AUTO_TEST_CASE(globals_are_allowed_where_the_spec_allows_them) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(deployment)
+
+BOOST_AUTO_TEST_CASE(an_installed_tree_grades_wherever_it_is_moved) {
+    TemporaryDirectory scratch("dotsgrade-install");
+    const fs::path installed = scratch.path() / "installed", moved = scratch.path() / "elsewhere" / "dotslab";
+    const RunResult install = dotslab::runTrusted(
+        "/usr/bin/cmake", {"--install", DOTSLAB_BUILD_DIR, "--prefix", installed.string()}, "", 120);
+    BOOST_TEST_REQUIRE(install.status == 0, install.out << install.err);
+    fs::create_directories(moved.parent_path());
+    fs::rename(installed, moved);
+    fs::permissions(scratch.path(), fs::perms::others_exec, fs::perm_options::add);
+    const std::string dotsgrade = (moved / "bin" / "dotsgrade").string();
+    for (const auto &[assignment, submission] :
+         {std::pair<std::string, fs::path>{"dotsboxes", kSource / "dotsboxes" / "dotsboxes.cpp"},
+          {"eight", assembledSubmission("eight", scratch.path())}}) {
+        const fs::path jsonPath = scratch.path() / (assignment + ".json");
+        std::vector<std::string> args = {assignment, submission.string(), "--fuzz", "3", "--malformed", "3",
+                                         "--json",   jsonPath.string()};
+        if (assignment == "eight") args.insert(args.end(), {"--compiler-flags", kCxx17});
+        const RunResult run = dotslab::runTrusted(dotsgrade, args, "", 300);
+        BOOST_TEST_REQUIRE(run.status == 0, run.out << run.err);
+        const json report = json::parse(readFileText(jsonPath));
+        BOOST_TEST(report["score"].get<double>() == 100, assignment << ":\n" << run.out);
+        BOOST_TEST(run.out.find("transcript " + assignment) != std::string::npos,
+                   "the transcripts came along");
+    }
+    // A file gone is an error naming it, never a smaller test set or a zero for the student.
+    fs::remove(moved / "share" / "dotslab" / "transcripts" / "dotsboxes-sample.in");
+    fs::remove(moved / "share" / "dotslab" / "transcripts" / "dotsboxes-eof.in");
+    const RunResult broken = dotslab::runTrusted(
+        dotsgrade, {"dotsboxes", (kSource / "dotsboxes" / "dotsboxes.cpp").string()}, "", 60);
+    BOOST_TEST(broken.status == 1, broken.ending());
+    BOOST_TEST(broken.err.find("no transcript dotsboxes-*.in") != std::string::npos, broken.err);
+}
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -1,0 +1,90 @@
+#include "data_files.h"
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <sstream>
+#include <stdexcept>
+
+#include "assignment.h"
+
+namespace dotslab::grader {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::vector<std::string> words(const std::string &text) {
+    std::istringstream in(text);
+    std::vector<std::string> list;
+    for (std::string w; in >> w;) list.push_back(w);
+    return list;
+}
+
+// Returns where each file is: in the installed tree's lib/dotslab when installed, else
+// where the build made it.
+std::string archive(const std::string &built, const fs::path &installedLib) {
+    return installedLib.empty() ? built : (installedLib / fs::path(built).filename()).string();
+}
+
+DataFiles locate() {
+    const fs::path programs = fs::read_symlink("/proc/self/exe").parent_path();
+    const fs::path prefix = programs.parent_path();
+    const bool installed = fs::is_directory(prefix / "share" / "dotslab");
+    const fs::path lib = installed ? prefix / "lib" / "dotslab" : fs::path();
+    DataFiles files;
+    files.programs = programs.string();
+    files.transcripts =
+        installed ? (prefix / "share" / "dotslab" / "transcripts").string() : DOTSLAB_TRANSCRIPTS;
+    files.worker[0] = archive(DOTSGRADE_WORKER_DOTSBOXES, lib);
+    files.worker[1] = archive(DOTSGRADE_WORKER_DOTSTRIANGLES, lib);
+    for (const std::string &model : words(DOTSGRADE_MODEL_FUNCTIONS_DOTSBOXES))
+        files.modelFunctions[0].push_back(archive(model, lib));
+    for (const std::string &model : words(DOTSGRADE_MODEL_FUNCTIONS_DOTSTRIANGLES))
+        files.modelFunctions[1].push_back(archive(model, lib));
+    for (const std::string &library : words(DOTSGRADE_HARNESS_LIBRARIES))
+        files.libraries.push_back(archive(library, lib));
+    return files;
+}
+
+// Throws unless every file is there: each archive, each reference program, and each
+// assignment's transcripts.
+void check(const DataFiles &files) {
+    const std::string fix =
+        " (dotsgrade needs it: rebuild with scripts/build, or install again with "
+        "cmake --install BUILD --prefix P; a moved build tree does not work, an installed "
+        "tree does)";
+    auto need = [&](const std::string &path) {
+        if (!fs::is_regular_file(path)) throw std::runtime_error("missing data file " + path + fix);
+    };
+    for (int game = 0; game < 2; ++game) {
+        need(files.worker[game]);
+        for (const std::string &model : files.modelFunctions[game]) need(model);
+    }
+    for (const std::string &library : files.libraries) need(library);
+    for (const std::string &name : assignmentNames()) {
+        const std::string program = (fs::path(files.programs) / name).string();
+        if (access(program.c_str(), X_OK) != 0)
+            throw std::runtime_error("missing reference program " + program + fix);
+        bool found = false;
+        std::error_code error;
+        for (const fs::directory_entry &entry : fs::directory_iterator(files.transcripts, error))
+            found = found || (entry.path().extension() == ".in" &&
+                              entry.path().filename().string().rfind(name + "-", 0) == 0);
+        if (!found)
+            throw std::runtime_error("missing data file: no transcript " + name + "-*.in in " +
+                                     files.transcripts + fix);
+    }
+}
+
+}  // namespace
+
+const DataFiles &dataFiles() {
+    static const DataFiles files = [] {
+        DataFiles located = locate();
+        check(located);
+        return located;
+    }();
+    return files;
+}
+
+}  // namespace dotslab::grader

@@ -1,0 +1,38 @@
+// data_files.h — where dotsgrade finds what it needs besides the student's code: the
+// spec transcripts, our reference programs, and the prebuilt archives a student's object
+// is linked with (the function worker, the model's functions, the libraries under them).
+//
+// An installed tree (cmake --install build --prefix P) is found relative to the program,
+// so it works wherever it is moved:
+//
+//   P/bin/dotsgrade, dotssolve, dotsboxes, dotstriangles, boxes, dotscomputer, eight
+//   P/lib/dotslab/*.a                    the archives
+//   P/share/dotslab/transcripts/*.in …   the spec transcripts
+//
+// Run from the build tree, the paths it was built with are used. Either way every file is
+// checked before anything is graded: a missing one is an error naming it, never a
+// smaller test set or a zero for the student.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace dotslab::grader {
+
+struct DataFiles {
+    std::string programs;     // the folder of our reference programs (dotsgrade's own)
+    std::string transcripts;  // the folder of the spec transcripts
+    // Per packed game (0 dotsboxes, 1 dotstriangles): the worker's archive and the
+    // model's five functions, one archive each, in harness Op order.
+    std::string worker[2];
+    std::vector<std::string> modelFunctions[2];
+    std::vector<std::string> libraries;  // what the worker links besides, in link order
+};
+
+// Returns where everything is; throws std::runtime_error naming the first file missing.
+const DataFiles &dataFiles();
+
+// Returns the index of a packed game's files in DataFiles (0 dotsboxes, 1 dotstriangles).
+inline int packedIndex(const std::string &assignment) { return assignment == "dotsboxes" ? 0 : 1; }
+
+}  // namespace dotslab::grader
