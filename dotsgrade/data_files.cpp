@@ -33,8 +33,9 @@ DataFiles locate() {
     const fs::path lib = installed ? prefix / "lib" / "dotslab" : fs::path();
     DataFiles files;
     files.programs = programs.string();
-    files.transcripts =
-        installed ? (prefix / "share" / "dotslab" / "transcripts").string() : DOTSLAB_TRANSCRIPTS;
+    files.specs = installed ? (prefix / "share" / "dotslab" / "specs").string() : DOTSLAB_SPECS_DIR;
+    files.transcripts = installed ? (fs::path(files.specs) / "transcripts").string() : DOTSLAB_TRANSCRIPTS;
+    files.source = installed ? (prefix / "share" / "dotslab" / "source").string() : DOTSLAB_SOURCE_TREE;
     files.worker[0] = archive(DOTSGRADE_WORKER_DOTSBOXES, lib);
     files.worker[1] = archive(DOTSGRADE_WORKER_DOTSTRIANGLES, lib);
     for (const std::string &model : words(DOTSGRADE_MODEL_FUNCTIONS_DOTSBOXES))

@@ -7,7 +7,8 @@
 //
 //   P/bin/dotsgrade, dotssolve, dotsboxes, dotstriangles, boxes, dotscomputer, eight
 //   P/lib/dotslab/*.a                    the archives
-//   P/share/dotslab/transcripts/*.in …   the spec transcripts
+//   P/share/dotslab/specs/…              the specs, with their transcripts
+//   P/share/dotslab/source/…             dotslab's source (for the Gradescope kit)
 //
 // Run from the build tree, the paths it was built with are used. Either way every file is
 // checked before anything is graded: a missing one is an error naming it, never a
@@ -22,6 +23,8 @@ namespace dotslab::grader {
 struct DataFiles {
     std::string programs;     // the folder of our reference programs (dotsgrade's own)
     std::string transcripts;  // the folder of the spec transcripts
+    std::string specs;        // the specs folder (shared/specs), transcripts inside
+    std::string source;       // dotslab's source tree (not checked: only the kit needs it)
     // Per packed game (0 dotsboxes, 1 dotstriangles): the worker's archive and the
     // model's five functions, one archive each, in harness Op order.
     std::string worker[2];

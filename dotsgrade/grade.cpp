@@ -308,14 +308,18 @@ std::string compileCommand(const Assignment &assignment, const GradeOptions &opt
     return "g++ " + assignment.cxxFlags + (allowsC ? " (C sources: gcc " + assignment.cFlags + ")" : "");
 }
 
-// Gives every test its share of its category's points, and scores the passed ones.
-void score(std::vector<TestOutcome> &tests, const std::map<std::string, double> &rubric) {
+// Gives every test its share of its category's points and its category's visibility,
+// and scores the passed ones.
+void score(std::vector<TestOutcome> &tests, const std::map<std::string, double> &rubric,
+           const std::map<std::string, std::string> &visibility) {
     std::map<std::string, int> perCategory;
     for (const TestOutcome &t : tests) ++perCategory[t.category];
     for (TestOutcome &t : tests) {
         auto points = rubric.find(t.category);
         t.maxScore = points == rubric.end() ? 0 : points->second / perCategory[t.category];
         t.score = t.maxScore * (t.credit >= 0 ? t.credit : t.passed ? 1 : 0);
+        if (const auto shown = visibility.find(t.category); shown != visibility.end())
+            t.visibility = shown->second;
     }
 }
 
@@ -373,7 +377,7 @@ std::vector<TestOutcome> plannedTests(const Assignment &assignment, const GradeO
                         std::to_string(games[kind.category]) + " " + kind.what + " (seed " +
                             std::to_string(options.seed) +
                             ") compared with the sample solution; points in proportion to those passed"));
-    score(tests, rubricFor(assignment, options));
+    score(tests, rubricFor(assignment, options), options.visibility);
     return tests;
 }
 
@@ -615,7 +619,7 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
             tests.push_back(plan[i]);
         }
         oracle.join();
-        score(tests, rubricFor(assignment, options));
+        score(tests, rubricFor(assignment, options), options.visibility);
         return report;
     }
 
@@ -676,7 +680,7 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
     for (TestOutcome &t :
          judgedRuns(assignment, options, cases, expected, actual, fromFunctions, wrongFunctions))
         tests.push_back(std::move(t));
-    score(tests, rubricFor(assignment, options));
+    score(tests, rubricFor(assignment, options), options.visibility);
     return report;
 }
 

@@ -27,12 +27,13 @@ struct GradeOptions {
     int malformedInputs = 20;  // random malformed inputs (robustness)
     unsigned seed = 1;
     Limits limits;
-    std::map<std::string, double> rubric;  // category -> points, over the assignment's default
-    std::string compilerFlags;             // replaces the assignment's compile flags ("" : keep them)
-    std::string saveFailuresDir;           // every failing case written here as a --tests case ("": not)
-    int slot = 0;                          // first parallel slot of this grading
-    int parallelRuns = 1;                  // program runs at once (slots slot .. slot+parallelRuns-1;
-                                           // the harness suites use the next three, the rules one more)
+    std::map<std::string, double> rubric;           // category -> points, over the assignment's default
+    std::map<std::string, std::string> visibility;  // category -> Gradescope visibility ("visible" if none)
+    std::string compilerFlags;    // replaces the assignment's compile flags ("" : keep them)
+    std::string saveFailuresDir;  // every failing case written here as a --tests case ("": not)
+    int slot = 0;                 // first parallel slot of this grading
+    int parallelRuns = 1;         // program runs at once (slots slot .. slot+parallelRuns-1;
+                                  // the harness suites use the next three, the rules one more)
 };
 
 // Returns how many sandbox slots (uids) one grading uses at once: its program runs, the
@@ -47,7 +48,8 @@ struct TestOutcome {
     double credit = -1;  // the share of its points earned (0..1) where partial; -1: all or nothing
     double score = 0;
     double maxScore = 0;
-    std::string output;  // what went wrong, or details
+    std::string output;                  // what went wrong, or details
+    std::string visibility = "visible";  // Gradescope's: visible, hidden, after_due_date, after_published
 };
 
 struct GradeReport {
@@ -56,6 +58,7 @@ struct GradeReport {
     std::string isolation;     // how student code was isolated
     bool unsandboxed = false;  // graded with --unsafe-no-sandbox where no sandbox works
     std::vector<TestOutcome> tests;
+    double seconds = 0;  // how long the grading took
 
     double score() const;
     double maxScore() const;

@@ -12,6 +12,7 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -19,11 +20,13 @@
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <thread>
 
 #include "data_files.h"
 #include "files/files.h"
 #include "grade.h"
+#include "gradescope_kit.h"
 #include "process/run_group.h"
 #include "report.h"
 
@@ -40,9 +43,10 @@ struct CommandLine {
     GradeOptions options;
 };
 
-// Returns the rubric in the JSON file at path; a rubric that is not an object of known
-// categories with non-negative points is a command-line error (exit 2).
-std::map<std::string, double> readRubric(const std::string &path) {
+// Reads the rubric in the JSON file at path into options: per category its points, or
+// {"points": N, "visibility": "hidden"} (Gradescope's visible, hidden, after_due_date,
+// after_published). Anything else is a command-line error (exit 2).
+void readRubric(const std::string &path, GradeOptions &options) {
     std::ifstream in(path);
     if (!in) throw CLI::ValidationError("--rubric", "cannot read the rubric " + path);
     nlohmann::json json;
@@ -54,20 +58,29 @@ std::map<std::string, double> readRubric(const std::string &path) {
     if (!json.is_object())
         throw CLI::ValidationError("--rubric",
                                    path + " must be one JSON object: {\"category\": points, ...}");
-    std::map<std::string, double> rubric;
     const std::vector<std::string> &known = dotslab::grader::rubricCategories();
+    const std::vector<std::string> visibilities = {"visible", "hidden", "after_due_date", "after_published"};
     std::string knownList;
     for (const std::string &category : known) knownList += (knownList.empty() ? "" : ", ") + category;
-    for (auto &[category, points] : json.items()) {
+    for (auto &[category, value] : json.items()) {
         if (std::find(known.begin(), known.end(), category) == known.end())
             throw CLI::ValidationError("--rubric",
                                        "unknown category '" + category + "' (known: " + knownList + ")");
+        const nlohmann::json points = value.is_object() ? value.value("points", nlohmann::json()) : value;
         if (!points.is_number() || points.get<double>() < 0)
-            throw CLI::ValidationError("--rubric",
-                                       "'" + category + "' must be a number of points, 0 or more");
-        rubric[category] = points.get<double>();
+            throw CLI::ValidationError("--rubric", "'" + category +
+                                                       "' must be a number of points, 0 or more (or "
+                                                       "{\"points\": N, \"visibility\": V})");
+        options.rubric[category] = points.get<double>();
+        if (!value.is_object() || !value.contains("visibility")) continue;
+        const nlohmann::json &shown = value["visibility"];
+        if (!shown.is_string() || std::find(visibilities.begin(), visibilities.end(),
+                                            shown.get<std::string>()) == visibilities.end())
+            throw CLI::ValidationError("--rubric", "'" + category +
+                                                       "' visibility must be visible, hidden, after_due_date "
+                                                       "or after_published");
+        options.visibility[category] = shown.get<std::string>();
     }
-    return rubric;
 }
 
 // Returns the submissions under dir: each folder, and each source file (any case of its
@@ -88,6 +101,15 @@ std::vector<fs::path> batchEntries(const Assignment &assignment, const std::stri
                                      entry.filename().string() + " (keep one)");
     }
     return entries;
+}
+
+// Returns the grade of submission, with how long it took.
+GradeReport timedGrading(const Assignment &assignment, const std::string &submission,
+                         const GradeOptions &options) {
+    const auto started = std::chrono::steady_clock::now();
+    GradeReport report = gradeSubmission(assignment, submission, options);
+    report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    return report;
 }
 
 void drawProgress(std::size_t done, std::size_t total) {
@@ -117,7 +139,7 @@ int gradeBatch(const Assignment &assignment, const CommandLine &cl) {
                 options.saveFailuresDir = (fs::path(cl.options.saveFailuresDir) / student).string();
             GradeReport report;
             try {
-                report = gradeSubmission(assignment, entries[i].string(), options);
+                report = timedGrading(assignment, entries[i].string(), options);
             } catch (const std::exception &e) {  // one grading failing never loses the batch
                 std::cerr << "dotsgrade: grading " << student << " failed: " << e.what() << "\n";
                 report.assignment = assignment.name;
@@ -177,12 +199,70 @@ int run(const CommandLine &cl) {
     GradeOptions options = cl.options;
     options.parallelRuns = static_cast<int>(
         std::clamp(std::thread::hardware_concurrency(), 1u, 64u));  // 64 + 4 slots fit a block
-    GradeReport report = gradeSubmission(assignment, cl.submission, options);
+    GradeReport report = timedGrading(assignment, cl.submission, options);
     report.unsandboxed = !dotslab::sandboxAvailable();
     writeTerminalReport(report, std::cout);
     if (!cl.jsonPath.empty()) dotslab::writeFileText(cl.jsonPath, gradescopeJson(report));
     if (!cl.junitPath.empty()) dotslab::writeFileText(cl.junitPath, junitXml(report));
     return 0;
+}
+
+// Adds the options that decide how any one submission is graded (and so travel into a
+// Gradescope kit): extra tests, comparison, random cases, limits, build, rubric.
+void addGradingOptions(CLI::App &app, CommandLine &cl) {
+    app.add_option("--tests", cl.options.testsDir, "extra tests: NAME.in, .args, .out, .err, .rc, .desc")
+        ->check(CLI::ExistingDirectory);
+    app.add_option("--compare", cl.compare, "exact (default), trailing or all")
+        ->check(CLI::IsMember({"exact", "trailing", "all"}));
+    app.add_option("--fuzz", cl.options.fuzzGames,
+                   "random games of valid moves compared with the sample solution (default 50)")
+        ->check(CLI::Range(0, 100000));
+    app.add_option("--malformed", cl.options.malformedInputs,
+                   "random malformed inputs compared with the sample solution (robustness; default 20)")
+        ->check(CLI::Range(0, 100000));
+    app.add_option("--seed", cl.options.seed, "seed of the random games and inputs (default 1)");
+    app.add_option("--timeout", cl.options.limits.seconds, "seconds per run (default 2)")
+        ->check(CLI::Range(0.1, 600.0));
+    app.add_option("--memory", cl.options.limits.memoryMb, "megabytes per run (default 256)")
+        ->check(CLI::Range(16, 65536));
+    app.add_option("--output-limit", cl.options.limits.outputKb, "kilobytes of output per run (default 1024)")
+        ->check(CLI::Range(1, 1 << 20));
+    app.add_option("--compiler-flags", cl.options.compilerFlags,
+                   "replace the assignment's compile flags (default: the course's, see --explain)");
+    app.add_flag("--unsafe-no-sandbox", cl.unsafeNoSandbox,
+                 "grade even where bubblewrap cannot run: student code then runs WITHOUT isolation");
+    std::string categories;
+    for (const std::string &category : dotslab::grader::rubricCategories())
+        categories += (categories.empty() ? "" : ", ") + category;
+    app.add_option("--rubric", cl.rubricPath,
+                   "JSON: per category (" + categories +
+                       ") its points, or {\"points\": N, \"visibility\": \"hidden\"} (Gradescope's visible, "
+                       "hidden, after_due_date, after_published)")
+        ->check(CLI::ExistingFile);
+}
+
+// Returns x as a person writes it: 2, 0.5.
+std::string shortNumber(double x) {
+    std::ostringstream out;
+    out << x;
+    return out.str();
+}
+
+// Returns the kit that grades as cl says: every grading option written out explicitly.
+KitRequest kitRequest(const CommandLine &cl, const std::string &output) {
+    const GradeOptions &o = cl.options;
+    KitRequest kit{cl.assignment, output, cl.rubricPath, o.testsDir, {}};
+    kit.options = {"--compare",      cl.compare,
+                   "--fuzz",         std::to_string(o.fuzzGames),
+                   "--malformed",    std::to_string(o.malformedInputs),
+                   "--seed",         std::to_string(o.seed),
+                   "--timeout",      shortNumber(o.limits.seconds),
+                   "--memory",       std::to_string(o.limits.memoryMb),
+                   "--output-limit", std::to_string(o.limits.outputKb)};
+    if (!o.compilerFlags.empty())
+        kit.options.insert(kit.options.end(), {"--compiler-flags", o.compilerFlags});
+    if (cl.unsafeNoSandbox) kit.options.push_back("--unsafe-no-sandbox");
+    return kit;
 }
 
 }  // namespace
@@ -251,9 +331,36 @@ int main(int argc, char **argv) {
         return 1;
     }
     CommandLine cl;
-    CLI::App app{"dotsgrade: the instructor's autograder for the dotslab assignments"};
     std::string known;
     for (const std::string &n : assignmentNames()) known += (known.empty() ? "" : ", ") + n;
+    // `dotsgrade gradescope ASSIGNMENT -o autograder.zip [grading options]`: the kit.
+    if (argc >= 2 && std::string(argv[1]) == "gradescope") {
+        CLI::App kit{
+            "dotsgrade gradescope: write a Gradescope autograder zip (setup.sh, run_autograder) that "
+            "grades every submission with these options"};
+        kit.add_option("assignment", cl.assignment, "one of: " + known)->required();
+        std::string output;
+        kit.add_option("-o,--output", output, "the zip to write (upload it to Gradescope)")->required();
+        addGradingOptions(kit, cl);
+        try {
+            kit.parse(argc - 1, argv + 1);
+            cl.options.compare = compareModeNamed(cl.compare);
+            if (!cl.rubricPath.empty()) readRubric(cl.rubricPath, cl.options);
+            assignmentNamed(cl.assignment);
+            writeGradescopeKit(kitRequest(cl, output));
+            std::cout << "wrote " << output
+                      << ": upload it as a Gradescope autograder (Ubuntu 22.04 base image)\n";
+            return 0;
+        } catch (const CLI::ParseError &e) {
+            return kit.exit(e) == 0 ? 0 : 2;
+        } catch (const std::exception &e) {
+            std::cerr << "dotsgrade: " << e.what() << "\n";
+            return 1;
+        }
+    }
+    CLI::App app{
+        "dotsgrade: the instructor's autograder for the dotslab assignments\n"
+        "  dotsgrade gradescope ASSIGNMENT -o autograder.zip [options]: a Gradescope autograder kit"};
     app.add_option("assignment", cl.assignment, "one of: " + known)->required();
     app.add_option("submission", cl.submission, "a source file or a folder of sources");
     app.add_option("--batch", cl.batchDir, "grade every submission (file or folder) under DIR")
@@ -262,48 +369,29 @@ int main(int argc, char **argv) {
     app.add_option("--sample", cl.options.sample,
                    "the instructor's sample program: expected outputs come from it")
         ->check(CLI::ExistingFile);
-    app.add_option("--tests", cl.options.testsDir, "extra tests: NAME.in, .args, .out, .err, .rc, .desc")
-        ->check(CLI::ExistingDirectory);
     app.add_option(
         "--save-failures", cl.options.saveFailuresDir,
         "write every failing case into DIR as a --tests case (a folder per student in batch mode)");
-    app.add_option("--compare", cl.compare, "exact (default), trailing or all")
-        ->check(CLI::IsMember({"exact", "trailing", "all"}));
-    app.add_option("--fuzz", cl.options.fuzzGames,
-                   "random games of valid moves compared with the sample solution (default 50)")
-        ->check(CLI::Range(0, 100000));
-    app.add_option("--malformed", cl.options.malformedInputs,
-                   "random malformed inputs compared with the sample solution (robustness; default 20)")
-        ->check(CLI::Range(0, 100000));
-    app.add_option("--seed", cl.options.seed, "seed of the random games and inputs (default 1)");
-    app.add_option("--timeout", cl.options.limits.seconds, "seconds per run (default 2)")
-        ->check(CLI::Range(0.1, 600.0));
-    app.add_option("--memory", cl.options.limits.memoryMb, "megabytes per run (default 256)")
-        ->check(CLI::Range(16, 65536));
-    app.add_option("--output-limit", cl.options.limits.outputKb, "kilobytes of output per run (default 1024)")
-        ->check(CLI::Range(1, 1 << 20));
     app.add_option("--json", cl.jsonPath, "write Gradescope results.json (a folder of them in batch mode)");
     app.add_option("--junit", cl.junitPath, "write JUnit XML (a folder of files in batch mode)");
     app.add_option("--jobs", cl.jobs, "parallel gradings in batch mode (default 1)")
         ->check(CLI::Range(1, 64));
-    app.add_option("--compiler-flags", cl.options.compilerFlags,
-                   "replace the assignment's compile flags (default: the course's, see --explain)");
-    app.add_flag("--unsafe-no-sandbox", cl.unsafeNoSandbox,
-                 "grade even where bubblewrap cannot run: student code then runs WITHOUT isolation");
-    std::string categories;
-    for (const std::string &category : dotslab::grader::rubricCategories())
-        categories += (categories.empty() ? "" : ", ") + category;
-    app.add_option("--rubric", cl.rubricPath, "JSON: points per category (" + categories + ")")
-        ->check(CLI::ExistingFile);
+    addGradingOptions(app, cl);
     try {
         app.parse(argc, argv);
         cl.options.compare = compareModeNamed(cl.compare);
-        if (!cl.rubricPath.empty()) cl.options.rubric = readRubric(cl.rubricPath);
+        if (!cl.rubricPath.empty()) readRubric(cl.rubricPath, cl.options);
         return run(cl);
     } catch (const CLI::ParseError &e) {
         return app.exit(e) == 0 ? 0 : 2;
     } catch (const std::exception &e) {
         std::cerr << "dotsgrade: " << e.what() << "\n";
+        // Where a results.json was asked for (a Gradescope run), it says so too: the
+        // grading failed, which must never read as a zero the student earned.
+        if (!cl.jsonPath.empty() && cl.batchDir.empty())
+            dotslab::writeFileText(
+                cl.jsonPath, failureJson(std::string("dotsgrade could not grade this submission: ") +
+                                         e.what() + " (the instructor must fix this; it is not a grade)"));
         return 1;
     }
 }

@@ -104,7 +104,8 @@ std::string gradescopeJson(const GradeReport &report) {
                          {"max_score", t.maxScore},
                          {"status", t.passed ? "passed" : "failed"},
                          {"output", outputs[i].empty() ? t.description : outputs[i]},
-                         {"visibility", "visible"},
+                         {"visibility", t.visibility},
+                         {"number", std::to_string(i + 1)},
                          {"tags", {t.category}}});
     }
     nlohmann::json results = {
@@ -113,7 +114,18 @@ std::string gradescopeJson(const GradeReport &report) {
          std::string(report.unsandboxed ? "WARNING: graded WITHOUT a sandbox (--unsafe-no-sandbox). " : "") +
              "dotsgrade " + report.assignment + ". " + report.isolation},
         {"visibility", "visible"},
+        {"stdout_visibility", "hidden"},  // dotsgrade's own terminal report: for the instructor
+        {"execution_time", static_cast<long>(report.seconds + 0.5)},
         {"tests", tests}};
+    return results.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
+std::string failureJson(const std::string &message) {
+    const nlohmann::json results = {{"score", 0},
+                                    {"output", controlsEscaped(message)},
+                                    {"visibility", "visible"},
+                                    {"stdout_visibility", "visible"},
+                                    {"tests", nlohmann::json::array()}};
     return results.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 

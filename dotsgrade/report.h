@@ -16,6 +16,10 @@ void writeTerminalReport(const GradeReport &report, std::ostream &out);
 // Returns the report in Gradescope's results.json schema.
 std::string gradescopeJson(const GradeReport &report);
 
+// Returns a results.json that says the grading itself failed, and why (no score is
+// earned or lost: the message says it is not a grade).
+std::string failureJson(const std::string &message);
+
 // Returns the report as JUnit XML.
 std::string junitXml(const GradeReport &report);
 

@@ -484,12 +484,85 @@ BOOST_AUTO_TEST_CASE(an_installed_tree_grades_wherever_it_is_moved) {
                    "the transcripts came along");
     }
     // A file gone is an error naming it, never a smaller test set or a zero for the student.
-    fs::remove(moved / "share" / "dotslab" / "transcripts" / "dotsboxes-sample.in");
-    fs::remove(moved / "share" / "dotslab" / "transcripts" / "dotsboxes-eof.in");
+    fs::remove(moved / "share" / "dotslab" / "specs" / "transcripts" / "dotsboxes-sample.in");
+    fs::remove(moved / "share" / "dotslab" / "specs" / "transcripts" / "dotsboxes-eof.in");
     const RunResult broken = dotslab::runTrusted(
         dotsgrade, {"dotsboxes", (kSource / "dotsboxes" / "dotsboxes.cpp").string()}, "", 60);
     BOOST_TEST(broken.status == 1, broken.ending());
     BOOST_TEST(broken.err.find("no transcript dotsboxes-*.in") != std::string::npos, broken.err);
+}
+
+BOOST_AUTO_TEST_CASE(the_gradescope_kit_grades_in_a_root_of_its_own) {
+    // The kit as Gradescope would use it, in a temporary root (DOTSGRADE_AUTOGRADER_ROOT):
+    // unzipped into source/, installed into dotslab/ (what its setup.sh does after apt-get
+    // and a build), a submission put in, run_autograder run, results.json read.
+    TemporaryDirectory scratch("dotsgrade-kit");
+    const fs::path root = scratch.path() / "autograder", zip = scratch.path() / "autograder.zip";
+    fs::permissions(scratch.path(), fs::perms::others_exec, fs::perm_options::add);
+    writeFile(scratch.path() / "rubric.json", R"({"fuzz": {"points": 25, "visibility": "after_due_date"}})");
+    const RunResult made =
+        dotslab::runTrusted(DOTSGRADE_PROGRAM,
+                            {"gradescope", "dotsboxes", "-o", zip.string(), "--rubric",
+                             (scratch.path() / "rubric.json").string(), "--fuzz", "3", "--malformed", "3"},
+                            "", 120);
+    BOOST_TEST_REQUIRE(made.status == 0, made.out << made.err);
+    fs::create_directories(root / "source");
+    BOOST_TEST_REQUIRE(
+        dotslab::runTrusted("/usr/bin/unzip", {"-q", zip.string(), "-d", (root / "source").string()}, "")
+            .status == 0);
+    for (const char *script : {"setup.sh", "run_autograder"}) {
+        const bool executable =
+            (fs::status(root / "source" / script).permissions() & fs::perms::owner_exec) != fs::perms::none;
+        BOOST_TEST(executable, script << " is executable at the zip's root");
+        BOOST_TEST(
+            dotslab::runTrusted("/bin/bash", {"-n", (root / "source" / script).string()}, "").status == 0,
+            script << " is valid bash");
+    }
+    BOOST_TEST(fs::is_regular_file(root / "source" / "dotslab" / "CMakeLists.txt"), "the source to build");
+    BOOST_TEST(
+        fs::is_regular_file(root / "source" / "shared" / "specs" / "transcripts" / "dotsboxes-sample.in"));
+    const RunResult install = dotslab::runTrusted(
+        "/usr/bin/cmake", {"--install", DOTSLAB_BUILD_DIR, "--prefix", (root / "dotslab").string()}, "", 120);
+    BOOST_TEST_REQUIRE(install.status == 0, install.out << install.err);
+
+    setenv("DOTSGRADE_AUTOGRADER_ROOT", root.string().c_str(), 1);
+    auto submit = [&](const std::string &source) {
+        fs::remove_all(root / "submission");
+        writeFile(root / "submission" / "dotsboxes.cpp", source);
+        fs::remove_all(root / "results");
+        const RunResult run = dotslab::runTrusted((root / "source" / "run_autograder").string(), {}, "", 300);
+        BOOST_TEST(fs::is_regular_file(root / "results" / "results.json"), run.out << run.err);
+        return std::make_pair(run, json::parse(readFileText(root / "results" / "results.json")));
+    };
+    const std::string reference = readFileText(kSource / "dotsboxes" / "dotsboxes.cpp");
+    const auto [passing, full] = submit(reference);
+    BOOST_TEST(passing.status == 0, passing.err);
+    BOOST_TEST(full["score"].get<double>() == 100, full.dump(2));
+    BOOST_TEST(full.contains("execution_time"));
+    BOOST_TEST(full["stdout_visibility"] == "hidden");
+    int number = 0;
+    for (const json &t : full["tests"]) {
+        BOOST_TEST(t["number"] == std::to_string(++number));
+        BOOST_TEST(t["visibility"] == (t["name"] == "random games" ? "after_due_date" : "visible"),
+                   t["name"]);
+    }
+    const auto [failing, wrong] = submit(
+        broken(reference, {{"\"    Player 2 score: \"", "\"     Player 2 score: \""}}));  // one wrong space
+    BOOST_TEST(wrong["score"].get<double>() == 94, wrong.dump(2));
+    for (const json &t : wrong["tests"])
+        if (t["name"] == "function displayGrid") {
+            BOOST_TEST(t["status"] == "failed");
+            BOOST_TEST(t["visibility"] == "visible");
+            BOOST_TEST(t["output"].get<std::string>().find("5 spaces before `Player`") != std::string::npos);
+        }
+    // No sandbox in the container: the kit says so in results.json, never a silent zero.
+    setenv("DOTSGRADE_BWRAP", "/nonexistent/bwrap", 1);
+    const auto [refused, said] = submit(reference);
+    unsetenv("DOTSGRADE_BWRAP");
+    unsetenv("DOTSGRADE_AUTOGRADER_ROOT");
+    BOOST_TEST(refused.status == 1);
+    BOOST_TEST(said["output"].get<std::string>().find("no sandbox") != std::string::npos, said.dump(2));
+    BOOST_TEST(said["output"].get<std::string>().find("it is not a grade") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
