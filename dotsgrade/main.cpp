@@ -23,12 +23,14 @@
 #include <sstream>
 #include <thread>
 
+#include "class_report.h"
 #include "data_files.h"
 #include "files/files.h"
 #include "grade.h"
 #include "gradescope_kit.h"
 #include "process/run_group.h"
 #include "report.h"
+#include "text/text_diff.h"
 
 namespace {
 
@@ -37,6 +39,9 @@ using namespace dotslab::grader;
 
 struct CommandLine {
     std::string assignment, submission, batchDir, jsonPath, junitPath, rubricPath, compare = "exact";
+    std::string htmlPath, summaryPath, starter;  // batch: the class report and summary; the starter code
+    bool similarity = false;                     // batch: look for submissions alike
+    int similarityThreshold = 50;
     bool explain = false;
     bool unsafeNoSandbox = false;  // grade even where no sandbox works
     int jobs = 1;
@@ -112,23 +117,34 @@ GradeReport timedGrading(const Assignment &assignment, const std::string &submis
     return report;
 }
 
-void drawProgress(std::size_t done, std::size_t total) {
+// Shows progress on standard error: a bar with the time left on a terminal, else a plain
+// line per submission (a log, CI).
+void showProgress(std::size_t done, std::size_t total, const std::string &student, const GradeReport &report,
+                  std::chrono::steady_clock::time_point started) {
+    if (isatty(STDERR_FILENO) == 0) {
+        std::cerr << "dotsgrade: " << done << "/" << total << " " << dotslab::controlsEscaped(student) << " "
+                  << points(report.score()) << "/" << points(report.maxScore()) << "\n";
+        return;
+    }
     const int width = 30;
-    int filled = total == 0 ? width : static_cast<int>(width * done / total);
+    const int filled = total == 0 ? width : static_cast<int>(width * done / total);
+    const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    const long left = done == 0 ? 0 : static_cast<long>(spent / done * (total - done) + 0.5);
     std::cerr << "\r[" << std::string(filled, '#') << std::string(width - filled, '.') << "] " << done << "/"
-              << total << (done == total ? "\n" : "") << std::flush;
+              << total << (done == total ? "            \n" : "  about " + std::to_string(left) + " s left  ")
+              << std::flush;
 }
 
 int gradeBatch(const Assignment &assignment, const CommandLine &cl) {
     const std::vector<fs::path> entries = batchEntries(assignment, cl.batchDir);
     const std::vector<TestOutcome> planned = plannedTests(assignment, cl.options);
-    std::vector<std::pair<std::string, GradeReport>> results(entries.size());
+    std::vector<GradedStudent> results(entries.size());
     std::vector<bool> finished(entries.size(), false);
     std::size_t printed = 0;  // rows written so far: always a finished prefix, in order
     std::atomic<std::size_t> next{0};
     std::size_t done = 0;
     std::mutex progress;
-    const bool terminal = isatty(STDERR_FILENO) != 0;
+    const auto started = std::chrono::steady_clock::now();
     std::cout << classCsvHeader(planned) << std::flush;
     auto worker = [&](int slot) {
         GradeOptions options = cl.options;
@@ -155,13 +171,13 @@ int gradeBatch(const Assignment &assignment, const CommandLine &cl) {
                 dotslab::writeFileText((fs::path(cl.junitPath) / (student + ".xml")).string(),
                                        junitXml(report));
             std::lock_guard<std::mutex> lock(progress);
-            results[i] = {student, std::move(report)};
+            results[i] = {student, entries[i].string(), std::move(report)};
             finished[i] = true;
             for (; printed < entries.size() && finished[printed]; ++printed)
-                std::cout << classCsvRow(results[printed].first, results[printed].second, planned)
+                std::cout << classCsvRow(results[printed].student, results[printed].report, planned)
                           << std::flush;
             ++done;
-            if (terminal) drawProgress(done, entries.size());
+            showProgress(done, entries.size(), student, results[i].report, started);
         }
     };
     if (!cl.jsonPath.empty()) fs::create_directories(cl.jsonPath);
@@ -169,6 +185,15 @@ int gradeBatch(const Assignment &assignment, const CommandLine &cl) {
     std::vector<std::thread> workers;
     for (int slot = 0; slot < std::max(1, cl.jobs); ++slot) workers.emplace_back(worker, slot);
     for (std::thread &w : workers) w.join();
+
+    // The class as a whole: pairs alike, the summary (standard error, and a file), the page.
+    const std::vector<SimilarPair> pairs =
+        cl.similarity ? similarPairs(assignment, results, cl.starter, cl.similarityThreshold, 0)
+                      : std::vector<SimilarPair>{};
+    const std::string summary = classSummary(results, pairs);
+    std::cerr << summary;
+    if (!cl.summaryPath.empty()) dotslab::writeFileText(cl.summaryPath, summary);
+    if (!cl.htmlPath.empty()) dotslab::writeFileText(cl.htmlPath, classHtml(assignment.name, results, pairs));
     return 0;
 }
 
@@ -376,6 +401,16 @@ int main(int argc, char **argv) {
     app.add_option("--junit", cl.junitPath, "write JUnit XML (a folder of files in batch mode)");
     app.add_option("--jobs", cl.jobs, "parallel gradings in batch mode (default 1)")
         ->check(CLI::Range(1, 64));
+    app.add_option("--html", cl.htmlPath, "batch: write the class report, one self-contained HTML page");
+    app.add_option("--summary", cl.summaryPath,
+                   "batch: write the class summary (also on standard error) into FILE");
+    app.add_flag("--similarity", cl.similarity,
+                 "batch: list pairs of submissions alike (sim_c/sim_c++ from similarity-tester)");
+    app.add_option("--similarity-threshold", cl.similarityThreshold, "batch: the least percentage shown (50)")
+        ->check(CLI::Range(1, 100));
+    app.add_option("--starter", cl.starter,
+                   "batch: the starter code everyone was given, left out of --similarity")
+        ->check(CLI::ExistingFile);
     addGradingOptions(app, cl);
     try {
         app.parse(argc, argv);

@@ -8,7 +8,6 @@
 #include "text/text_diff.h"
 
 namespace dotslab::grader {
-namespace {
 
 std::string points(double value) {
     char text[32];
@@ -39,6 +38,8 @@ std::string xmlEscaped(const std::string &text) {
     return out;
 }
 
+namespace {
+
 std::string csvField(const std::string &text) {
     if (text.find_first_of(",\"\n") == std::string::npos) return text;
     std::string out = "\"";
@@ -58,6 +59,8 @@ constexpr std::size_t kReportOutputBytes = 200000;  // what all tests may show t
 
 // Returns every test's output bounded: at most 4 KB each, less when there are so many
 // tests that together they would pass kReportOutputBytes. A cut says how much was left out.
+}  // namespace
+
 std::vector<std::string> boundedOutputs(const GradeReport &report) {
     const std::size_t count = std::max<std::size_t>(1, report.tests.size());
     const std::size_t each = std::min(kTestOutputBytes, kReportOutputBytes / count);
@@ -75,8 +78,6 @@ std::vector<std::string> boundedOutputs(const GradeReport &report) {
     }
     return outputs;
 }
-
-}  // namespace
 
 void writeTerminalReport(const GradeReport &report, std::ostream &out) {
     // Nothing a student wrote reaches the terminal raw: no escape sequence can clear the
@@ -164,15 +165,31 @@ void writeExplanation(const std::string &assignment, const std::vector<TestOutco
     out << "Total: " << points(total) << "\n";
 }
 
+std::string reasonOf(const GradeReport &report) {
+    for (const TestOutcome &t : report.tests) {
+        if (t.passed || t.maxScore == 0) continue;
+        // The first line that says what is wrong (not the input or the line that replays it).
+        std::string line;
+        std::istringstream in(t.output);
+        while (std::getline(in, line) && (line.rfind("input (", 0) == 0 || line.rfind("replay: ", 0) == 0 ||
+                                          line.rfind("not charged", 0) == 0))
+            line.clear();
+        if (line.size() > 120) line = line.substr(0, 117) + "...";
+        return t.category + ": " + t.name + (line.empty() ? "" : ": " + controlsEscaped(line));
+    }
+    return "";
+}
+
 std::string classCsvHeader(const std::vector<TestOutcome> &planned) {
-    std::string csv = "student,score,max_score";
+    std::string csv = "student,score,max_score,reason";
     for (const TestOutcome &t : planned) csv += "," + csvField(t.name);
     return csv + "\n";
 }
 
 std::string classCsvRow(const std::string &student, const GradeReport &report,
                         const std::vector<TestOutcome> &planned) {
-    std::string csv = csvField(student) + "," + points(report.score()) + "," + points(report.maxScore());
+    std::string csv = csvField(student) + "," + points(report.score()) + "," + points(report.maxScore()) +
+                      "," + csvField(reasonOf(report));
     for (const TestOutcome &column : planned) {
         std::string cell;
         for (const TestOutcome &t : report.tests)

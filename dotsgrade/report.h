@@ -10,6 +10,21 @@
 
 namespace dotslab::grader {
 
+// Returns points as shown: at most two decimals, no trailing zeros ("7.5", "100").
+std::string points(double value);
+
+// Returns text with & < > " escaped for XML and HTML (other control characters but
+// newline and tab as '?').
+std::string xmlEscaped(const std::string &text);
+
+// Returns every test's output bounded: at most 4 KB each, less when there are so many
+// tests that together they would pass 200 KB. A cut says how much was left out.
+std::vector<std::string> boundedOutputs(const GradeReport &report);
+
+// Returns why a report lost points, in one line: the first failing test that carries
+// points, its category and the first line of its output ("" when nothing was lost).
+std::string reasonOf(const GradeReport &report);
+
 // Writes the summary: a line per test with its points, then what went wrong.
 void writeTerminalReport(const GradeReport &report, std::ostream &out);
 
@@ -27,7 +42,7 @@ std::string junitXml(const GradeReport &report);
 void writeExplanation(const std::string &assignment, const std::vector<TestOutcome> &tests,
                       std::ostream &out);
 
-// Returns the class summary: a header (student, score, each test) and a row per student.
+// Returns the class CSV's header: student, score, max_score, reason, then each test.
 std::string classCsvHeader(const std::vector<TestOutcome> &planned);
 
 // Returns the class CSV's row for one student: the score of each planned test (empty

@@ -565,4 +565,48 @@ BOOST_AUTO_TEST_CASE(the_gradescope_kit_grades_in_a_root_of_its_own) {
     BOOST_TEST(said["output"].get<std::string>().find("it is not a grade") != std::string::npos);
 }
 
+BOOST_AUTO_TEST_CASE(class_reports_summary_html_and_similarity) {
+    TemporaryDirectory scratch("dotsgrade-class");
+    const fs::path batch = scratch.path() / "submissions";
+    const std::string reference = readFileText(kSource / "dotsboxes" / "dotsboxes.cpp");
+    writeFile(batch / "alice.cpp", reference);
+    std::string renamed = reference;  // a near copy: every grid is a board
+    for (std::size_t at; (at = renamed.find("grid")) != std::string::npos;) renamed.replace(at, 4, "board");
+    writeFile(batch / "bob.cpp", renamed);
+    writeFile(batch / "carol.cpp",
+              "#include <iostream>\n\nint main() {\n    std::cout << \"hello\\n\";\n}\n");
+    const fs::path html = scratch.path() / "class.html", summary = scratch.path() / "summary.txt";
+    auto batchRun = [&](std::vector<std::string> extra) {
+        std::vector<std::string> args = {
+            "dotsboxes", "--batch",      batch.string(), "--fuzz",      "2",         "--malformed",
+            "2",         "--similarity", "--html",       html.string(), "--summary", summary.string()};
+        args.insert(args.end(), extra.begin(), extra.end());
+        const RunResult run = dotslab::runTrusted(DOTSGRADE_PROGRAM, args, "", 300);
+        BOOST_TEST_REQUIRE(run.status == 0, run.err);
+        return run;
+    };
+    const RunResult run = batchRun({});
+    BOOST_TEST(run.out.rfind("student,score,max_score,reason,", 0) == 0, run.out);
+    BOOST_TEST(run.out.find("carol,") != std::string::npos);
+    BOOST_TEST(run.err.find("dotsgrade: 3/3 ") != std::string::npos, "plain progress lines off a terminal");
+    const std::string said = readFileText(summary);
+    for (const char *part : {"Class summary: 3 submissions", "Most common failing tests", "Did not build",
+                             "Slowest gradings", "alice and bob"})
+        BOOST_TEST(said.find(part) != std::string::npos, part << " in:\n" << said);
+    BOOST_TEST(said.find("carol and") == std::string::npos, "carol copied nobody:\n" << said);
+    // The page as a browser builds it: Debian's Chromium, headless.
+    const RunResult dom = dotslab::runTrusted(
+        "/usr/bin/chromium",
+        {"--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", "file://" + html.string()}, "", 60);
+    BOOST_TEST_REQUIRE(dom.status == 0, dom.err);
+    BOOST_TEST(dom.out.find("<table id=\"class\">") != std::string::npos);
+    for (const char *student : {">alice</a>", ">bob</a>", ">carol</a>"})
+        BOOST_TEST(dom.out.find(student) != std::string::npos, student);
+    BOOST_TEST(dom.out.find("<table id=\"similar\">") != std::string::npos);
+    // Code everyone was handed is no evidence: with the reference as starter code, the
+    // pair is gone.
+    batchRun({"--starter", (kSource / "dotsboxes" / "dotsboxes.cpp").string()});
+    BOOST_TEST(readFileText(summary).find("alice and bob") == std::string::npos, readFileText(summary));
+}
+
 BOOST_AUTO_TEST_SUITE_END()
