@@ -135,6 +135,15 @@ void playGame(int size, bool perfect) {
 int main(int argc, char **argv) {
     // Without options: exactly the assignment. --level perfect: optimal play on small boards.
     bool perfect = false;
+    if (argc == 2 && std::strcmp(argv[1], "--help") == 0) {
+        std::cout << "usage: dotscomputer [--level rules|perfect]\n"
+                     "  Dots and Boxes against the computer, as the assignment sets it: choose a grid size\n"
+                     "  (2..8), then connect two neighbouring dots per move, each a row letter and a column\n"
+                     "  digit (a1 is the top left): `a1 a2`, or `a1b1`; Q quits.\n"
+                     "  --level rules    the assignment's four-rule computer (the default)\n"
+                     "  --level perfect  optimal play on grids up to 3 x 3\n";
+        return 0;
+    }
     if (argc == 3 && std::strcmp(argv[1], "--level") == 0 &&
         (std::strcmp(argv[2], "perfect") == 0 || std::strcmp(argv[2], "rules") == 0)) {
         perfect = std::strcmp(argv[2], "perfect") == 0;

@@ -39,6 +39,7 @@ using namespace dotslab::grader;
 
 struct CommandLine {
     std::string assignment, submission, batchDir, jsonPath, junitPath, rubricPath, compare = "exact";
+    std::string classroomPath;                   // GitHub Classroom's grader result
     std::string htmlPath, summaryPath, starter;  // batch: the class report and summary; the starter code
     bool similarity = false;                     // batch: look for submissions alike
     int similarityThreshold = 50;
@@ -229,6 +230,7 @@ int run(const CommandLine &cl) {
     writeTerminalReport(report, std::cout);
     if (!cl.jsonPath.empty()) dotslab::writeFileText(cl.jsonPath, gradescopeJson(report));
     if (!cl.junitPath.empty()) dotslab::writeFileText(cl.junitPath, junitXml(report));
+    if (!cl.classroomPath.empty()) dotslab::writeFileText(cl.classroomPath, classroomJson(report));
     return 0;
 }
 
@@ -386,6 +388,7 @@ int main(int argc, char **argv) {
     CLI::App app{
         "dotsgrade: the instructor's autograder for the dotslab assignments\n"
         "  dotsgrade gradescope ASSIGNMENT -o autograder.zip [options]: a Gradescope autograder kit"};
+    app.set_version_flag("--version", "dotsgrade " DOTSLAB_VERSION);
     app.add_option("assignment", cl.assignment, "one of: " + known)->required();
     app.add_option("submission", cl.submission, "a source file or a folder of sources");
     app.add_option("--batch", cl.batchDir, "grade every submission (file or folder) under DIR")
@@ -399,6 +402,9 @@ int main(int argc, char **argv) {
         "write every failing case into DIR as a --tests case (a folder per student in batch mode)");
     app.add_option("--json", cl.jsonPath, "write Gradescope results.json (a folder of them in batch mode)");
     app.add_option("--junit", cl.junitPath, "write JUnit XML (a folder of files in batch mode)");
+    app.add_option(
+        "--classroom", cl.classroomPath,
+        "write the result GitHub Classroom's autograding reporter reads (see deploy/github-classroom)");
     app.add_option("--jobs", cl.jobs, "parallel gradings in batch mode (default 1)")
         ->check(CLI::Range(1, 64));
     app.add_option("--html", cl.htmlPath, "batch: write the class report, one self-contained HTML page");

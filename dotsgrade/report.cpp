@@ -121,6 +121,29 @@ std::string gradescopeJson(const GradeReport &report) {
     return results.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
+std::string classroomJson(const GradeReport &report) {
+    nlohmann::json tests = nlohmann::json::array();
+    const std::vector<std::string> outputs = boundedOutputs(report);
+    bool allPassed = true;
+    for (std::size_t i = 0; i < report.tests.size(); ++i) {
+        const TestOutcome &t = report.tests[i];
+        allPassed = allPassed && t.passed;
+        tests.push_back({{"name", t.name},
+                         {"status", t.passed ? "pass" : "fail"},
+                         {"score", t.score},
+                         {"message", outputs[i].empty() ? t.description : outputs[i]},
+                         {"test_code", t.description},
+                         {"filename", ""},
+                         {"line_no", 0},
+                         {"execution_time", ""}});
+    }
+    const nlohmann::json results = {{"version", 1},
+                                    {"status", allPassed ? "pass" : "fail"},
+                                    {"max_score", report.maxScore()},
+                                    {"tests", tests}};
+    return results.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
 std::string failureJson(const std::string &message) {
     const nlohmann::json results = {{"score", 0},
                                     {"output", controlsEscaped(message)},

@@ -31,6 +31,11 @@ void writeTerminalReport(const GradeReport &report, std::ostream &out);
 // Returns the report in Gradescope's results.json schema.
 std::string gradescopeJson(const GradeReport &report);
 
+// Returns the report as a GitHub Classroom grader's result (what its autograding grading
+// reporter reads, base64-encoded, from <RUNNER>_RESULTS): version 1, status, max_score,
+// and per test its name, status, score and message.
+std::string classroomJson(const GradeReport &report);
+
 // Returns a results.json that says the grading itself failed, and why (no score is
 // earned or lost: the message says it is not a grade).
 std::string failureJson(const std::string &message);

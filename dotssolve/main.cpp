@@ -184,6 +184,7 @@ int run(const std::string &board, const std::vector<std::string> &args, int play
 
 int main(int argc, char **argv) {
     CLI::App app{"dotssolve: perfect play for dotsboxes, dotstriangles and rectangular boards"};
+    app.set_version_flag("--version", "dotssolve " DOTSLAB_VERSION);
     std::string board, moves;
     std::vector<std::string> args;
     int player = 1;

@@ -78,6 +78,15 @@ int usage() {
 
 int main(int argc, char **argv) {
     if (argc == 1) return play_game();
+    if (argc == 2 && std::strcmp(argv[1], "--help") == 0) {
+        std::cout << "usage: eight [--tree N [--dot]]\n"
+                     "  The game of eight against minimax: players take turns to add 1, 2 or 3 (never the\n"
+                     "  number just played) to a running total; whoever reaches 8 exactly wins, passing it\n"
+                     "  loses. Type the number to add.\n"
+                     "  --tree N         print the game tree after the human's first move N (1, 2 or 3)\n"
+                     "  --tree N --dot   the same tree in Graphviz: eight --tree 2 --dot | dot -Tsvg > tree.svg\n";
+        return 0;
+    }
     if ((argc != 3 && argc != 4) || std::strcmp(argv[1], "--tree") != 0) return usage();
     std::optional<int> first = dotslab::integerToken(argv[2]);
     if (!first || *first < 1 || *first > 3) return usage();

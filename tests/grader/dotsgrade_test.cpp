@@ -609,4 +609,35 @@ BOOST_AUTO_TEST_CASE(class_reports_summary_html_and_similarity) {
     BOOST_TEST(readFileText(summary).find("alice and bob") == std::string::npos, readFileText(summary));
 }
 
+BOOST_AUTO_TEST_CASE(github_classroom_result_versions_and_help) {
+    TemporaryDirectory scratch("dotsgrade-classroom");
+    const fs::path result = scratch.path() / "result.json", wrong = scratch.path() / "dotsboxes.cpp";
+    writeFile(wrong, broken(readFileText(kSource / "dotsboxes" / "dotsboxes.cpp"),
+                            {{"\"    Player 2 score: \"", "\"     Player 2 score: \""}}));
+    const Grade g = grade("dotsboxes", wrong, {"--classroom", result.string()});
+    // What GitHub Classroom's reporter reads: version, status, max_score, per test a score.
+    const json r = json::parse(readFileText(result));
+    BOOST_TEST(r["version"] == 1);
+    BOOST_TEST(r["status"] == "fail");
+    BOOST_TEST(r["max_score"].get<double>() == 100);
+    double total = 0;
+    for (const json &t : r["tests"]) {
+        total += t["score"].get<double>();
+        BOOST_TEST((t["status"] == "pass" || t["status"] == "fail"));
+    }
+    BOOST_TEST(total == g.report["score"].get<double>());
+    for (const std::string program : {"dotsgrade", "dotssolve"}) {
+        const RunResult version = dotslab::runTrusted(
+            (fs::path(DOTSGRADE_PROGRAM).parent_path() / program).string(), {"--version"}, "");
+        BOOST_TEST(version.status == 0);
+        BOOST_TEST(version.out.rfind(program + " ", 0) == 0, version.out);
+    }
+    for (const std::string program : {"dotscomputer", "eight"}) {
+        const RunResult help = dotslab::runTrusted(
+            (fs::path(DOTSGRADE_PROGRAM).parent_path() / program).string(), {"--help"}, "");
+        BOOST_TEST(help.status == 0);
+        BOOST_TEST(help.out.rfind("usage: " + program, 0) == 0, help.out);
+    }
+}
+
 BOOST_AUTO_TEST_SUITE_END()
