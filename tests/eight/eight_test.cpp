@@ -232,11 +232,16 @@ BOOST_AUTO_TEST_CASE(bad_options) {
                                                {"--tree", "0"},
                                                {"--tree", "x"},
                                                {"--tree", "2", "--png"},
-                                               {"--help"}}) {
+                                               {"--help", "me"}}) {
         RunResult got = runEight(args, "");
         BOOST_TEST(got.status == 2);
         BOOST_TEST(got.err.rfind("usage: eight", 0) == 0);
     }
+    // --help alone is a request, not a mistake: the usage on standard output, status 0.
+    RunResult help = runEight({"--help"}, "");
+    BOOST_TEST(help.status == 0);
+    BOOST_TEST(help.out.rfind("usage: eight", 0) == 0, help.out);
+    BOOST_TEST(help.out.find("dot -Tsvg") != std::string::npos, "the Graphviz command");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -379,7 +379,7 @@ BOOST_AUTO_TEST_CASE(batch_mode) {
     auto report = [&](const std::string &student) {
         return rows[0] + "\n" + dotslab::readFileText(reports / (student + ".json"));
     };
-    BOOST_TEST(rows[0].rfind("student,score,max_score,build,", 0) == 0);
+    BOOST_TEST(rows[0].rfind("student,score,max_score,reason,build,", 0) == 0);
     BOOST_TEST(rows[1].rfind("alice,100,100,", 0) == 0, report("alice"));
     BOOST_TEST(rows[2].rfind("bob,0,100,", 0) == 0, report("bob"));
     BOOST_TEST(rows[3].rfind("carol,100,100,", 0) == 0, report("carol"));
