@@ -365,7 +365,10 @@ int main(int argc, char **argv) {
         CLI::App kit{
             "dotsgrade gradescope: write a Gradescope autograder zip (setup.sh, run_autograder) that "
             "grades every submission with these options"};
-        kit.add_option("assignment", cl.assignment, "one of: " + known)->required();
+        kit.add_option("assignment", cl.assignment, "one of: " + known)
+            ->required()
+            ->check(CLI::IsMember(assignmentNames()));
+        kit.name("dotsgrade gradescope");
         std::string output;
         kit.add_option("-o,--output", output, "the zip to write (upload it to Gradescope)")->required();
         addGradingOptions(kit, cl);
@@ -389,7 +392,9 @@ int main(int argc, char **argv) {
         "dotsgrade: the instructor's autograder for the dotslab assignments\n"
         "  dotsgrade gradescope ASSIGNMENT -o autograder.zip [options]: a Gradescope autograder kit"};
     app.set_version_flag("--version", "dotsgrade " DOTSLAB_VERSION);
-    app.add_option("assignment", cl.assignment, "one of: " + known)->required();
+    app.add_option("assignment", cl.assignment, "one of: " + known)
+        ->required()
+        ->check(CLI::IsMember(assignmentNames()));
     app.add_option("submission", cl.submission, "a source file or a folder of sources");
     app.add_option("--batch", cl.batchDir, "grade every submission (file or folder) under DIR")
         ->check(CLI::ExistingDirectory);
