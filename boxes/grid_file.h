@@ -37,6 +37,16 @@ inline std::optional<int> parseInteger(std::string_view text, int lo, int hi) {
 // nothing if text is not a valid game.
 std::optional<RectangleGame> parseGridFile(std::string_view text, int height, int width, int playerCount);
 
+// What loading a save file from disk came to: unreadable (no such file, a folder, a read
+// error), or readable and then the game, or nothing if it is not a valid game.
+struct LoadResult {
+    bool readable = true;
+    std::optional<RectangleGame> game;
+};
+
+// Returns the game in the file at path, read in one pass (never whole in memory).
+LoadResult loadGridFile(const char *path, int height, int width, int playerCount);
+
 // Returns the save file of game, with game's current player to move next.
 std::string gridFileText(const RectangleGame &game);
 

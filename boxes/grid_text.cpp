@@ -1,29 +1,54 @@
 #include "grid_text.h"
 
+#include <cassert>
+#include <sstream>
+
 namespace dotslab::boxes {
 
-std::string gridText(const RectangleGame &game) {
+void writeGrid(const RectangleGame &game, std::ostream &out) {
+    // The text is made in a block of 64 KB and written whenever the next row might not
+    // fit: a 999 x 999 grid (4 MB of text) never exists whole in memory.
+    constexpr std::size_t kBlock = 1 << 16;
     const RectangleGrid &grid = game.grid();
     const int h = grid.height(), w = grid.width();
-    std::string text;
-    text.reserve(static_cast<std::size_t>(2 * h + 1) * (2 * w + 2));
+    const std::size_t rowBytes = static_cast<std::size_t>(2 * w + 2);
+    assert(rowBytes <= kBlock);
+    char block[kBlock];
+    std::size_t used = 0;
+    auto room = [&] {
+        if (kBlock - used >= rowBytes) return;
+        out.write(block, static_cast<std::streamsize>(used));
+        used = 0;
+    };
     for (int r = 0; r <= h; ++r) {
+        // A dot row: its horizontal edges are consecutive edge numbers.
+        room();
+        const int across = grid.horizontalEdge(r, 0);
         for (int c = 0; c < w; ++c) {
-            text += '+';
-            text += game.isClosed(grid.horizontalEdge(r, c)) ? '-' : ' ';
+            block[used++] = '+';
+            block[used++] = game.isClosed(across + c) ? '-' : ' ';
         }
-        text += "+\n";
+        block[used++] = '+';
+        block[used++] = '\n';
         if (r == h) break;
+        // A cell row: its vertical edges, and its cells, are consecutive too.
+        room();
+        const int down = grid.verticalEdge(r, 0), cells = grid.cellIndex(r, 0);
         for (int c = 0; c <= w; ++c) {
-            text += game.isClosed(grid.verticalEdge(r, c)) ? '|' : ' ';
-            if (c < w) {
-                int owner = game.ownerOf(grid.cellIndex(r, c));
-                text += owner == 0 ? ' ' : playerSymbol(owner);
-            }
+            block[used++] = game.isClosed(down + c) ? '|' : ' ';
+            if (c == w) break;
+            const int owner = game.ownerOf(cells + c);
+            block[used++] = owner == 0 ? ' ' : playerSymbol(owner);
         }
-        text += '\n';
+        block[used++] = '\n';
     }
-    return text;
+    out.write(block, static_cast<std::streamsize>(used));
+}
+
+std::string gridText(const RectangleGame &game) {
+    std::ostringstream text;
+    writeGrid(game, text);
+    return text.str();
 }
 
 }  // namespace dotslab::boxes

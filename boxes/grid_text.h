@@ -7,6 +7,7 @@
 // Player k's symbol is the byte 'A' + k - 1 (after 'Z' come '[', '\', ...).
 #pragma once
 
+#include <ostream>
 #include <string>
 
 #include "board/rectangle_game.h"
@@ -16,7 +17,10 @@ namespace dotslab::boxes {
 // Returns player k's (1-based) symbol.
 inline char playerSymbol(int player) { return static_cast<char>('A' + player - 1); }
 
-// Returns the whole grid, one line per row, each ending in a newline.
+// Writes the grid to out, one line per row, each ending in a newline, in blocks of 64 KB.
+void writeGrid(const RectangleGame &game, std::ostream &out);
+
+// Returns the grid as writeGrid writes it.
 std::string gridText(const RectangleGame &game);
 
 }  // namespace dotslab::boxes

@@ -45,24 +45,6 @@ int fail(Status status, const char *message) {
     return status;
 }
 
-// Returns the whole contents of the file at path, or nothing if it cannot be opened and
-// read as a file (a directory cannot).
-std::optional<std::string> readWholeFile(const char *path) {
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return std::nullopt;
-    struct stat info;
-    std::optional<std::string> contents;
-    if (fstat(fd, &info) == 0 && !S_ISDIR(info.st_mode)) {
-        contents.emplace();
-        char chunk[1 << 16];
-        ssize_t n;
-        while ((n = read(fd, chunk, sizeof chunk)) > 0) contents->append(chunk, static_cast<std::size_t>(n));
-        if (n < 0) contents.reset();
-    }
-    close(fd);
-    return contents;
-}
-
 // Returns "Winner(s): A, C" for the players with the highest score.
 std::string winnersLine(const RectangleGame &game) {
     std::string line = "Winner(s): ";
@@ -77,7 +59,7 @@ std::string winnersLine(const RectangleGame &game) {
 
 // Plays the game from its current state until it ends or input runs out.
 int play(RectangleGame &game) {
-    std::cout << gridText(game);
+    writeGrid(game, std::cout);
     while (!game.isOver()) {
         std::cout << playerSymbol(game.currentPlayer()) << "> " << std::flush;
         std::optional<InputLine> line = readLine(std::cin, kLongestCommand);
@@ -91,7 +73,7 @@ int play(RectangleGame &game) {
         }
         if (command.kind != Command::Kind::kMove || game.isClosed(command.edge)) continue;
         game.play(command.edge);
-        std::cout << gridText(game);
+        writeGrid(game, std::cout);
     }
     std::cout << winnersLine(game);
     return kNormal;
@@ -106,10 +88,10 @@ int run(int argc, char **argv) {
 
     std::optional<RectangleGame> game;
     if (argc == 5) {
-        std::optional<std::string> text = readWholeFile(argv[4]);
-        if (!text) return fail(kUnreadableFile, "Invalid grid file");
-        game = parseGridFile(*text, *height, *width, *players);
-        if (!game) return fail(kBadFileContents, "Error reading grid contents");
+        LoadResult loaded = loadGridFile(argv[4], *height, *width, *players);
+        if (!loaded.readable) return fail(kUnreadableFile, "Invalid grid file");
+        if (!loaded.game) return fail(kBadFileContents, "Error reading grid contents");
+        game = std::move(loaded.game);
     } else {
         game.emplace(*height, *width, *players);
     }

@@ -15,6 +15,13 @@ RectangleGame::RectangleGame(int height, int width, int playerCount)
     if (playerCount < 1 || playerCount > 255) throw std::invalid_argument("player count out of range");
 }
 
+RectangleGame::RectangleGame(int height, int width, int playerCount, std::vector<std::uint8_t> edges,
+                             std::vector<std::uint8_t> owners, int next)
+    : grid_(height, width), playerCount_(playerCount), openEdges_(0) {
+    if (playerCount < 1 || playerCount > 255) throw std::invalid_argument("player count out of range");
+    restore(std::move(edges), std::move(owners), next);
+}
+
 int RectangleGame::cellsCompletedBy(int e, std::array<int, 2> &completed) const {
     std::array<int, 2> cells{};
     const int n = grid_.cellsOfEdge(e, cells);

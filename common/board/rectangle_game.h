@@ -18,6 +18,10 @@ class RectangleGame {
   public:
     // Makes an empty game on a height x width grid; player 1 moves first.
     RectangleGame(int height, int width, int playerCount);
+    // Makes a saved position: edges and owners as stored, `next` to move (as restore does,
+    // without an empty board made first: a 999 x 999 game's 3 MB are never held twice).
+    RectangleGame(int height, int width, int playerCount, std::vector<std::uint8_t> edges,
+                  std::vector<std::uint8_t> owners, int next);
 
     // Returns the grid's shape and edge numbering.
     const RectangleGrid &grid() const { return grid_; }

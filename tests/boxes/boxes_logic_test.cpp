@@ -210,6 +210,30 @@ BOOST_AUTO_TEST_CASE(round_trips_at_random_states) {
     }
 }
 
+BOOST_AUTO_TEST_CASE(loading_from_disk_reads_as_parsing_the_text) {
+    // loadGridFile reads in 64 KB blocks: lines cross block boundaries (a 300 x 300 game is
+    // about 180 KB), with LF and CR LF endings, and judge exactly as parseGridFile does.
+    dotslab::TemporaryDirectory scratch("boxes-load");
+    const std::string path = (scratch.path() / "game.txt").string();
+    RectangleGame game = randomGame(300, 300, 7, 90000, 11);
+    std::string text = gridFileText(game), crlf;
+    for (char c : text) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+    for (const std::string &file :
+         {text, crlf, text.substr(0, text.size() - 1), text + "\n", text.substr(0, 70000)}) {
+        std::ofstream(path, std::ios::binary) << file;
+        const LoadResult loaded = loadGridFile(path.c_str(), 300, 300, 7);
+        const std::optional<RectangleGame> parsed = parseGridFile(file, 300, 300, 7);
+        BOOST_TEST(loaded.readable);
+        BOOST_TEST_REQUIRE(loaded.game.has_value() == parsed.has_value(), file.size() << " bytes");
+        if (parsed) BOOST_TEST(gridText(*loaded.game) == gridText(*parsed));
+    }
+    std::ofstream(path, std::ios::binary) << "1\n"
+                                          << std::string(1 << 20, '0') << "\n";  // a line far too long
+    BOOST_TEST(!loadGridFile(path.c_str(), 300, 300, 7).game.has_value());
+    BOOST_TEST(!loadGridFile(scratch.path().c_str(), 3, 3, 2).readable, "a folder is not a readable file");
+    BOOST_TEST(!loadGridFile((scratch.path() / "none").c_str(), 3, 3, 2).readable);
+}
+
 BOOST_AUTO_TEST_CASE(integers) {
     BOOST_TEST(parseInteger("7", 2, 999).value_or(-1) == 7);
     BOOST_TEST(parseInteger("007", 2, 999).value_or(-1) == 7);
