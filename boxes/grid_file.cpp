@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cstring>
+#include <functional>
 #include <vector>
 
 namespace dotslab::boxes {
@@ -151,21 +152,46 @@ LoadResult loadGridFile(const char *path, int height, int width, int playerCount
     return result;
 }
 
-std::string gridFileText(const RectangleGame &game) {
+bool writeGridFile(const RectangleGame &game, const std::function<bool(std::string_view)> &write) {
+    // Made in a block of 64 KB, handed on whenever the next piece might not fit.
+    constexpr std::size_t kBlock = 1 << 16, kLongestPiece = 8;  // "255," or "1\n"
     const RectangleGrid &grid = game.grid();
-    std::string text = std::to_string(game.currentPlayer()) + '\n';
-    text.reserve(static_cast<std::size_t>(grid.edgeCount()) * 3 +
-                 4 * static_cast<std::size_t>(grid.cellCount()));
+    std::string block;
+    block.reserve(kBlock);
+    auto room = [&] {
+        if (block.size() + kLongestPiece <= kBlock) return true;
+        const bool ok = write(block);
+        block.clear();
+        return ok;
+    };
+    block += std::to_string(game.currentPlayer()) + '\n';
     for (int e = 0; e < grid.edgeCount(); ++e) {
-        text += game.isClosed(e) ? '1' : '0';
-        bool endOfLine =
+        if (!room()) return false;
+        block += game.isClosed(e) ? '1' : '0';
+        const bool endOfLine =
             grid.isHorizontal(e) ? grid.edgeCol(e) == grid.width() - 1 : grid.edgeCol(e) == grid.width();
-        if (endOfLine) text += '\n';
+        if (endOfLine) block += '\n';
     }
+    char digits[4];
     for (int cell = 0; cell < grid.cellCount(); ++cell) {
-        text += std::to_string(game.ownerOf(cell));
-        text += (cell + 1) % grid.width() == 0 ? '\n' : ',';
+        if (!room()) return false;
+        const int owner = game.ownerOf(cell);  // 0..255: at most three digits
+        int n = 0;
+        if (owner >= 100) digits[n++] = static_cast<char>('0' + owner / 100);
+        if (owner >= 10) digits[n++] = static_cast<char>('0' + owner / 10 % 10);
+        digits[n++] = static_cast<char>('0' + owner % 10);
+        block.append(digits, static_cast<std::size_t>(n));
+        block += (cell + 1) % grid.width() == 0 ? '\n' : ',';
     }
+    return write(block);
+}
+
+std::string gridFileText(const RectangleGame &game) {
+    std::string text;
+    writeGridFile(game, [&text](std::string_view piece) {
+        text += piece;
+        return true;
+    });
     return text;
 }
 

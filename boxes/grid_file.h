@@ -18,6 +18,7 @@
 // when its four edges are closed, and at least one edge is still open.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -47,7 +48,11 @@ struct LoadResult {
 // Returns the game in the file at path, read in one pass (never whole in memory).
 LoadResult loadGridFile(const char *path, int height, int width, int playerCount);
 
-// Returns the save file of game, with game's current player to move next.
+// Gives the save file of game, with game's current player to move next, to write in
+// pieces of at most 64 KB (never whole in memory); false if write failed.
+bool writeGridFile(const RectangleGame &game, const std::function<bool(std::string_view)> &write);
+
+// Returns the save file of game, as writeGridFile makes it.
 std::string gridFileText(const RectangleGame &game);
 
 }  // namespace dotslab::boxes

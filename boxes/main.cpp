@@ -67,7 +67,10 @@ int play(RectangleGame &game) {
         if (line->tooLong) continue;
         Command command = parseCommand(line->text, game.grid());
         if (command.kind == Command::Kind::kSave) {
-            bool saved = writeFileAtomically(command.path, gridFileText(game));
+            const bool saved = writeFileAtomically(
+                command.path, [&game](const std::function<bool(std::string_view)> &write) {
+                    return writeGridFile(game, write);
+                });
             std::cerr << (saved ? "Save complete" : "Can not open file for write") << '\n';
             continue;
         }

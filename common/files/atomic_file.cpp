@@ -32,8 +32,13 @@ std::string followLinks(const std::string &path) {
     return realpath(path.c_str(), resolved) != nullptr ? std::string(resolved) : path;
 }
 
+// Writes all of contents' pieces to fd; returns false on any error.
+bool writeAll(int fd, const ContentsWriter &contents) {
+    return contents([fd](std::string_view piece) { return writeAll(fd, piece); });
+}
+
 // Writes to something that is not a regular file (a device or a pipe) in place.
-bool writeInPlace(const std::string &path, std::string_view contents) {
+bool writeInPlace(const std::string &path, const ContentsWriter &contents) {
     int fd = open(path.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC);  // a pipe without a reader fails at once
     if (fd < 0) return false;
     fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
@@ -51,7 +56,12 @@ mode_t permissionsFor(const struct stat *existing) {
 
 }  // namespace
 
-bool writeFileAtomically(const std::string &requested, std::string_view contents) {
+bool writeFileAtomically(const std::string &path, std::string_view contents) {
+    return writeFileAtomically(
+        path, [contents](const std::function<bool(std::string_view)> &write) { return write(contents); });
+}
+
+bool writeFileAtomically(const std::string &requested, const ContentsWriter &contents) {
     if (requested.empty() || requested.find('\0') != std::string::npos) return false;
     const std::string path = followLinks(requested);
 

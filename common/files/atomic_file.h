@@ -2,6 +2,7 @@
 // never a half-written file.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -15,5 +16,12 @@ namespace dotslab {
 // terminal, /dev/null, a pipe) is written directly, since it cannot be replaced; a
 // directory, a path containing a NUL byte, or an unwritable place gives false.
 bool writeFileAtomically(const std::string &path, std::string_view contents);
+
+// Gives each piece of a file's contents, in order, to write (which returns false once
+// writing failed); returns false if it could not make them all.
+using ContentsWriter = std::function<bool(const std::function<bool(std::string_view)> &write)>;
+
+// As above, with the contents made piece by piece by contents (never whole in memory).
+bool writeFileAtomically(const std::string &path, const ContentsWriter &contents);
 
 }  // namespace dotslab
