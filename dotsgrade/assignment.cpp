@@ -2,8 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
-
 #include <stdexcept>
+
+#include "text/characters.h"
 
 namespace dotslab::grader {
 namespace {
@@ -214,9 +215,7 @@ const std::vector<Assignment> &all() {
 }  // namespace
 
 bool Assignment::isSource(const std::filesystem::path &path) const {
-    std::string extension = path.extension().string();
-    if (extension == ".C") extension = ".cpp";
-    for (char &c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const std::string extension = path.extension() == ".C" ? ".cpp" : lowered(path.extension().string());
     return std::find(sourceExtensions.begin(), sourceExtensions.end(), extension) != sourceExtensions.end();
 }
 

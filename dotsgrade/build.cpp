@@ -13,6 +13,7 @@
 #include <system_error>
 
 #include "process/process_runner.h"
+#include "text/characters.h"
 
 namespace dotslab::grader {
 namespace {
@@ -31,14 +32,6 @@ constexpr long kBuildFilesKb = 64 * 1024;          // any file a step writes, an
 constexpr const char *kMakefiles[] = {"GNUmakefile", "makefile", "Makefile"};  // in make's order
 constexpr std::uintmax_t kBuildFolderBytes = 64u << 20;                        // the whole build folder
 constexpr const char *kGccPlugin = "/usr/lib/bfd-plugins/liblto_plugin.so";
-
-// Returns the whitespace-separated words of text (compile flags: no shell, no quoting).
-std::vector<std::string> splitWords(const std::string &text) {
-    std::vector<std::string> words;
-    std::istringstream in(text);
-    for (std::string word; in >> word;) words.push_back(word);
-    return words;
-}
 
 bool hasExtension(const fs::path &path, const std::vector<std::string> &extensions) {
     return std::find(extensions.begin(), extensions.end(), path.extension().string()) != extensions.end();
@@ -83,6 +76,13 @@ int runBuildTool(const std::string &folder, int slot, const std::vector<std::str
     if (result.signal != 0)
         output += "(the build tool was " + result.ending() + ": out of its 2 GB of memory?)\n";
     return result.exited() ? result.status : -1;
+}
+
+std::vector<std::string> splitWords(const std::string &text) {
+    std::vector<std::string> words;
+    std::istringstream in(text);
+    for (std::string word; in >> word;) words.push_back(word);
+    return words;
 }
 
 std::vector<std::string> submissionSources(const Assignment &assignment, const std::string &submission) {
@@ -136,9 +136,7 @@ namespace {
 // the reason in build.diagnostics if none is so named.
 bool chooseTheOneFile(const Assignment &assignment, const fs::path &src, BuildResult &build) {
     auto named = [&](const std::string &source) {
-        std::string stem = fs::path(source).stem().string();
-        for (char &c : stem) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        return stem == assignment.name;
+        return lowered(fs::path(source).stem().string()) == assignment.name;
     };
     std::string others;
     for (const std::string &source : build.sources)

@@ -28,6 +28,10 @@ struct ObjectListing {
     std::string disassembly;  // what objdump -d shows (the floating-point rule)
 };
 
+// Returns the whitespace-separated words of text (compile flags and the build's lists of
+// archives: no shell, no quoting).
+std::vector<std::string> splitWords(const std::string &text);
+
 // Returns the source files of a submission: the file itself, or every plain file (no
 // links) under the folder with one of the assignment's extensions (sorted).
 std::vector<std::string> submissionSources(const Assignment &assignment, const std::string &submission);

@@ -7,18 +7,12 @@
 #include <stdexcept>
 
 #include "assignment.h"
+#include "build.h"
 
 namespace dotslab::grader {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::vector<std::string> words(const std::string &text) {
-    std::istringstream in(text);
-    std::vector<std::string> list;
-    for (std::string w; in >> w;) list.push_back(w);
-    return list;
-}
 
 // Returns where each file is: in the installed tree's lib/dotslab when installed, else
 // where the build made it.
@@ -38,11 +32,11 @@ DataFiles locate() {
     files.source = installed ? (prefix / "share" / "dotslab" / "source").string() : DOTSLAB_SOURCE_TREE;
     files.worker[0] = archive(DOTSGRADE_WORKER_DOTSBOXES, lib);
     files.worker[1] = archive(DOTSGRADE_WORKER_DOTSTRIANGLES, lib);
-    for (const std::string &model : words(DOTSGRADE_MODEL_FUNCTIONS_DOTSBOXES))
+    for (const std::string &model : splitWords(DOTSGRADE_MODEL_FUNCTIONS_DOTSBOXES))
         files.modelFunctions[0].push_back(archive(model, lib));
-    for (const std::string &model : words(DOTSGRADE_MODEL_FUNCTIONS_DOTSTRIANGLES))
+    for (const std::string &model : splitWords(DOTSGRADE_MODEL_FUNCTIONS_DOTSTRIANGLES))
         files.modelFunctions[1].push_back(archive(model, lib));
-    for (const std::string &library : words(DOTSGRADE_HARNESS_LIBRARIES))
+    for (const std::string &library : splitWords(DOTSGRADE_HARNESS_LIBRARIES))
         files.libraries.push_back(archive(library, lib));
     return files;
 }

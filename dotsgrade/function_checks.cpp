@@ -238,6 +238,7 @@ FunctionVerdict verdictOn(Op op, const PackedGame &game, const SuiteJudgement &e
     for (const SuiteJudgement *s : {&examples, &grids}) {
         const auto found = s->find(op);
         if (found != s->end() && !found->second.missing.empty()) {
+            v.missing = true;
             v.output = found->second.missing + "\n";  // said once, not once per call
             return v;
         }
@@ -246,8 +247,6 @@ FunctionVerdict verdictOn(Op op, const PackedGame &game, const SuiteJudgement &e
         checkText("on the spec's examples", examples, op) + checkText("on every checked grid", grids, op);
     return v;
 }
-
-bool isMissing(const FunctionVerdict &v) { return v.output.rfind("missing mandated function", 0) == 0; }
 
 }  // namespace
 
@@ -282,7 +281,7 @@ std::vector<FunctionVerdict> judgeFunctions(const std::string &worker, const Iso
     // other functions, and charge it only for what stays wrong.
     std::vector<std::size_t> wrong;
     for (std::size_t k = 0; k < verdicts.size(); ++k)
-        if (verdicts[k].credit() < 1 && !isMissing(verdicts[k])) wrong.push_back(k);
+        if (verdicts[k].credit() < 1 && !verdicts[k].missing) wrong.push_back(k);
     if (wrong.size() < 2) return verdicts;
     std::vector<std::thread> running;
     for (std::size_t n = 0; n < wrong.size(); ++n)

@@ -24,6 +24,7 @@ struct FunctionVerdict {
     std::string function;         // "playerScore"
     bool examplesPassed = false;  // the spec's example encodings and figures
     bool gridsPassed = false;     // every checked grid (display: printed; others: equivalence)
+    bool missing = false;         // not defined at all (nothing to judge, alone or not)
     std::string output;           // what is wrong, or why it is not charged here
 
     // Returns the share of the function's points earned (0, 0.5 or 1).

@@ -40,13 +40,6 @@ struct ProgramCase {
     std::vector<std::string> inputFiles;
 };
 
-std::vector<std::string> words(const std::string &text) {
-    std::istringstream in(text);
-    std::vector<std::string> list;
-    for (std::string w; in >> w;) list.push_back(w);
-    return list;
-}
-
 // Returns the NAME.in cases of folder whose name starts with prefix, as one category,
 // each called kind + " " + NAME ("transcript dotsboxes-sample", "test quick"); with
 // ownExpected, each expects what its NAME.out/.err/.rc say.
@@ -65,7 +58,7 @@ std::vector<ProgramCase> casesIn(const fs::path &folder, const std::string &pref
         if (ownExpected) c.expectedFiles = stem.string();
         c.input = readFileText(in);
         if (fs::exists(stem.string() + ".args")) {
-            for (const std::string &arg : words(readFileText(stem.string() + ".args"))) {
+            for (const std::string &arg : splitWords(readFileText(stem.string() + ".args"))) {
                 // An argument naming a file beside the test is handed to the run as that file.
                 if (fs::is_regular_file(folder / arg)) {
                     c.inputFiles.push_back((folder / arg).string());
@@ -252,7 +245,7 @@ std::string linkWith(const Assignment &assignment, const BuildResult &build,
     }
     const std::vector<std::string> &libraries = dataFiles().libraries;
     command.insert(command.end(), libraries.begin(), libraries.end());
-    for (const std::string &flag : words(DOTSGRADE_EXTRA_LINK_FLAGS)) command.push_back(flag);
+    for (const std::string &flag : splitWords(DOTSGRADE_EXTRA_LINK_FLAGS)) command.push_back(flag);
     std::vector<std::string> visible = whole;
     visible.insert(visible.end(), libraries.begin(), libraries.end());
     if (runBuildTool(folder.string(), slot, command, said, 30, visible) != 0) return "";
@@ -474,13 +467,12 @@ std::string notChargedAgain(const std::string &functions) {
 std::vector<bool> mainAlone(const Assignment &assignment, const BuildResult &build,
                             const std::vector<Rename> &renames, const GradeOptions &options,
                             const std::vector<ProgramCase> &cases, const std::vector<RunResult> &expected,
-                            const std::vector<RunResult> &actual, bool functionsWrong) {
+                            const std::vector<Verdict> &verdicts, bool functionsWrong) {
     std::vector<bool> passes(cases.size(), false);
     if (!functionsWrong) return passes;
     std::vector<std::size_t> failing;
     for (std::size_t i = 0; i < cases.size(); ++i)
-        if (!compareRuns(expected[i], actual[i], options.compare, assignment.compareStandardError).passed)
-            failing.push_back(i);
+        if (!verdicts[i].passed) failing.push_back(i);
     if (failing.empty()) return passes;
     std::string said;
     const std::string program = linkWith(assignment, build, renames, "main-alone", false,
@@ -502,6 +494,7 @@ std::vector<TestOutcome> judgedRuns(const Assignment &assignment, const GradeOpt
                                     const std::vector<ProgramCase> &cases,
                                     const std::vector<RunResult> &expected,
                                     const std::vector<RunResult> &actual,
+                                    const std::vector<Verdict> &verdicts,
                                     const std::vector<bool> &fromFunctions, const std::string &charged) {
     std::vector<TestOutcome> tests;
     struct Tally {
@@ -514,8 +507,7 @@ std::vector<TestOutcome> judgedRuns(const Assignment &assignment, const GradeOpt
         random[kind.category].test = outcome(kind.category, kind.test, "");
     for (std::size_t i = 0; i < cases.size(); ++i) {
         const ProgramCase &c = cases[i];
-        const Verdict verdict =
-            compareRuns(expected[i], actual[i], options.compare, assignment.compareStandardError);
+        const Verdict &verdict = verdicts[i];
         std::string arguments;
         for (const std::string &w : c.args) arguments += (arguments.empty() ? "" : " ") + w;
         std::string input = "input (" + std::to_string(c.input.size()) + " bytes" +
@@ -631,12 +623,14 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
     // functions to judge under their mandated names.
     std::promise<ObjectListing> listing;
     std::shared_future<ObjectListing> objects = listing.get_future().share();
+    std::vector<Rename> renames;  // set by the function stage, used again by mainAlone
     std::thread functions([&] {
         GradeOptions mine = options;
         mine.slot = options.slot + runSlots;
-        if (!assignment.functions.empty())
-            functionStage(assignment, assignment.name == "dotsboxes" ? dotsboxesGame() : dotstrianglesGame(),
-                          build, misnamedFunctions(assignment, objects.get()), mine, functionTests);
+        if (assignment.functions.empty()) return;
+        renames = misnamedFunctions(assignment, objects.get());
+        functionStage(assignment, assignment.name == "dotsboxes" ? dotsboxesGame() : dotstrianglesGame(),
+                      build, renames, mine, functionTests);
     });
     std::thread rules([&] {
         const int slot = options.slot + runSlots + 3;
@@ -674,11 +668,14 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
     for (const TestOutcome &t : functionTests)
         if (!t.passed)
             wrongFunctions += (wrongFunctions.empty() ? "" : " and ") + t.name.substr(t.name.find(' ') + 1);
+    std::vector<Verdict> verdicts;
+    for (std::size_t i = 0; i < cases.size(); ++i)
+        verdicts.push_back(
+            compareRuns(expected[i], actual[i], options.compare, assignment.compareStandardError));
     const std::vector<bool> fromFunctions =
-        mainAlone(assignment, build, misnamedFunctions(assignment, objects.get()), options, cases, expected,
-                  actual, !wrongFunctions.empty());
+        mainAlone(assignment, build, renames, options, cases, expected, verdicts, !wrongFunctions.empty());
     for (TestOutcome &t :
-         judgedRuns(assignment, options, cases, expected, actual, fromFunctions, wrongFunctions))
+         judgedRuns(assignment, options, cases, expected, actual, verdicts, fromFunctions, wrongFunctions))
         tests.push_back(std::move(t));
     score(tests, rubricFor(assignment, options), options.visibility);
     return report;

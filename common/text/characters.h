@@ -1,6 +1,9 @@
 // characters.h — the character classes every reader of text in dotslab agrees on.
 #pragma once
 
+#include <string>
+#include <string_view>
+
 namespace dotslab {
 
 // Returns true for the bytes `cin >>` skips between tokens (the C locale's isspace):
@@ -14,5 +17,13 @@ constexpr bool isDigit(char c) { return c >= '0' && c <= '9'; }
 
 // Returns true for an ASCII letter.
 constexpr bool isLetter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+// Returns text with its ASCII capitals made small ("DotsBoxes.CPP" -> "dotsboxes.cpp").
+inline std::string lowered(std::string_view text) {
+    std::string out(text);
+    for (char &c : out)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    return out;
+}
 
 }  // namespace dotslab
