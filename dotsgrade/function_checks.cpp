@@ -62,6 +62,9 @@ std::string stoppedAt(const std::string &call, const RunResult &run, double seco
         return call + " never returned (stopped after " + std::to_string(static_cast<int>(seconds)) +
                " s); the calls after it were not made";
     if (run.outputLimited) return call + " printed far too much; the calls after it were not made";
+    if (run.cpuLimited)
+        return call + " used up the processor time of the whole run (" + run.ending() +
+               "); the calls after it were not made";
     if (run.signal != 0)
         return call + " crashed: " + run.ending() + (run.signal == 11 ? ", a memory access violation" : "");
     return call + " ended the program (" + run.ending() +
@@ -200,7 +203,7 @@ SuiteJudgement judgeSuite(const std::string &worker, const std::string &suite, c
         j.problems.push_back(stoppedAt(callText(stopped->second, names), run, kCarefulSeconds));
         ++j.report.calls;
         ++j.report.failures;
-        if (run.timedOut || run.outputLimited || ++restarts > kMostRestarts) break;
+        if (run.timedOut || run.outputLimited || run.cpuLimited || ++restarts > kMostRestarts) break;
         from = stopped->first + 1;
         careful = false;
     }

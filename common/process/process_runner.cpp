@@ -165,6 +165,10 @@ void reapAllOf(uid_t uid) {
     }
 }
 
+// Returns a run's processor-time limit: past its time limit, so that a program on one
+// thread meets the clock first.
+rlim_t cpuLimitSeconds(const Limits &limits) { return static_cast<rlim_t>(limits.seconds) + 1; }
+
 void setLimit(int resource, rlim_t value) {
     struct rlimit limit {
         value, value
@@ -237,7 +241,7 @@ constexpr char kSetupFailed[] = "dotsgrade: the sandbox could not be set up: ";
     }
     if (r.untrusted) {
         const Limits &l = r.limits;
-        setLimit(RLIMIT_CPU, static_cast<rlim_t>(l.seconds) + 1);
+        setLimit(RLIMIT_CPU, cpuLimitSeconds(l));
         if (l.memoryMb > 0) setLimit(RLIMIT_AS, static_cast<rlim_t>(l.memoryMb) << 20);
         if (holder == nullptr && joinGroup && !group->joinFromChild()) setupFailed("control group");
         setLimit(RLIMIT_FSIZE, static_cast<rlim_t>(l.fileSizeKb) << 10);
@@ -287,6 +291,7 @@ std::string RunResult::ending() const {
     if (timedOut) return "stopped at the time limit (still running: an endless loop, or waiting for input?)";
     if (outputLimited) return "stopped for printing more than the output limit";
     if (memoryLimited) return "stopped for using more than its memory limit (all its processes together)";
+    if (cpuLimited) return "stopped at its processor-time limit (its threads together)";
     if (signal != 0) return "killed by signal " + std::to_string(signal) + " (" + strsignal(signal) + ")";
     return "exit status " + std::to_string(status);
 }
@@ -426,6 +431,7 @@ RunResult runOnce(const RunRequest &r, bool lastTry) {
         start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(r.limits.seconds));
     bool outOpen = true, errOpen = true, exited = false, overflowed = false;
     int raw = 0;
+    struct rusage usage {};
     while (!exited) {
         struct pollfd fds[3] = {{outOpen ? outPipe[0] : -1, POLLIN, 0},
                                 {errOpen ? errPipe[0] : -1, POLLIN, 0},
@@ -435,7 +441,7 @@ RunResult runOnce(const RunRequest &r, bool lastTry) {
             outOpen = drain(outPipe[0], result.out, cap, overflowed);
         if (errOpen && (fds[1].revents & (POLLIN | POLLHUP)))
             errOpen = drain(errPipe[0], result.err, cap, overflowed);
-        exited = waitpid(child, &raw, WNOHANG) == child;
+        exited = wait4(child, &raw, WNOHANG, &usage) == child;
         if (exited) break;
         if (overflowed)
             result.outputLimited = true;
@@ -444,7 +450,7 @@ RunResult runOnce(const RunRequest &r, bool lastTry) {
         else
             continue;
         kill(-child, SIGKILL);
-        waitpid(child, &raw, 0);
+        wait4(child, &raw, 0, &usage);
         exited = true;
     }
     // Whatever the program left behind (children holding the pipes) goes now.
@@ -473,6 +479,8 @@ RunResult runOnce(const RunRequest &r, bool lastTry) {
     close(errPipe[0]);
     if (exitFd >= 0) close(exitFd);
     result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    result.cpuSeconds = static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+                        static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
     if (overflowed) result.outputLimited = true;
     if (group && group->hitMemoryLimit() && result.signal == 0 && !result.timedOut)
         result.memoryLimited = true;
@@ -485,6 +493,17 @@ RunResult runOnce(const RunRequest &r, bool lastTry) {
         if (sandboxed && result.status > 128 && result.status < 128 + 65) {
             result.signal = result.status - 128;
             result.status = -1;
+        }
+    }
+    // SIGKILL with none of our limits reached: at the processor-time limit (RLIMIT_CPU's
+    // hard limit; a program's threads spend it faster than the clock; what wait4 counts
+    // falls short of what the kernel checked by up to a few tenths), or from outside the
+    // run, which a second run tells apart: a program that kills itself does so again.
+    if (r.untrusted && result.signal == SIGKILL && !result.memoryLimited) {
+        if (result.cpuSeconds >= static_cast<double>(cpuLimitSeconds(r.limits)) - 0.5) {
+            result.cpuLimited = true;
+        } else if (!lastTry) {
+            return runOnce(r, true);
         }
     }
     if (holder != nullptr && result.status == 126 && result.err.rfind(kSetupFailed, 0) == 0) {

@@ -39,10 +39,14 @@ struct RunResult {
     bool timedOut = false;       // killed at the time limit
     bool outputLimited = false;  // killed for printing more than the cap
     bool memoryLimited = false;  // its processes together went over the memory limit
+    bool cpuLimited = false;     // killed at its processor-time limit (threads count together)
     double seconds = 0;
+    double cpuSeconds = 0;  // processor time of the run's processes that were waited for
 
     // Returns true if the program ran to an exit of its own.
-    bool exited() const { return !timedOut && !outputLimited && !memoryLimited && signal == 0; }
+    bool exited() const {
+        return !timedOut && !outputLimited && !memoryLimited && !cpuLimited && signal == 0;
+    }
     // Returns how it ended, in words: "exit status 1", "killed by signal 11 (Segmentation fault)".
     std::string ending() const;
 };

@@ -250,6 +250,37 @@ BOOST_AUTO_TEST_CASE(printing_fake_success_and_killing_the_parent) {
     BOOST_TEST(output.find("isFilled(") != std::string::npos, "the wrong call is named: " << output);
 }
 
+BOOST_AUTO_TEST_CASE(threads_that_spend_the_processor_time_together) {
+    // On the sample transcript (its first move is 10), five spinning threads reach the
+    // processor-time limit (the run's time limit plus one second) before the clock does:
+    // said as such, never as a bare "signal 9". A program that kills itself is run twice
+    // (a kill from outside the run is never charged) and shown dead.
+    TemporaryDirectory scratch("dotsgrade-test");
+    const std::string spinner =
+        "int main() {\n"
+        "    if (std::cin.peek() == '1')\n"
+        "        for (int k = 0; k < 5; ++k) std::thread([] { for (volatile int s = 1; s;) {} }).detach();\n"
+        "    for (volatile int s = 1; std::cin.peek() == '1' && s;) {}";
+    Grade spun = grade("dotsboxes",
+                       dotsboxesWith(scratch.path(), "spinner.cpp",
+                                     {{"#include <string>", "#include <string>\n#include <thread>"},
+                                      {"int main() {", spinner}}),
+                       {"--timeout", "4", "--fuzz", "0", "--malformed", "0"});
+    const std::string spent = spun.test("transcript dotsboxes-sample")["output"];
+    BOOST_TEST(spent.find("signal 9") == std::string::npos, spent);
+    // Where other tests leave the run less than two processors, the clock comes first.
+    BOOST_TEST((spent.find("processor-time limit (its threads together)") != std::string::npos ||
+                spent.find("did not finish within the time limit") != std::string::npos),
+               spent);
+    Grade killed = grade("dotsboxes",
+                         dotsboxesWith(scratch.path(), "suicide.cpp",
+                                       {{"#include <string>", "#include <string>\n#include <csignal>"},
+                                        {"int main() {", "int main() {\n    std::raise(SIGKILL);"}}),
+                         {"--fuzz", "0", "--malformed", "0"});
+    const std::string dead = killed.test("transcript dotsboxes-sample")["output"];
+    BOOST_TEST(dead.find("killed by signal 9 (Killed)") != std::string::npos, dead);
+}
+
 BOOST_AUTO_TEST_CASE(exit_inside_a_mandated_function_is_a_failure) {
     TemporaryDirectory scratch("dotsgrade-test");
     Grade g = grade("dotsboxes",
