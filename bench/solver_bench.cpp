@@ -60,7 +60,13 @@ void BM_solve_3x3_without_twin_lines(benchmark::State &state) {
 void BM_solve_3x3_without_reductions(benchmark::State &state) {
     solveRectangle(state, 3, 3, withoutReductions());
 }
+void BM_solve_3x3_without_chains_and_loops(benchmark::State &state) {
+    solveRectangle(state, 3, 3, without(&SolverOptions::useChainsAndLoops));
+}
 void BM_solve_3x4(benchmark::State &state) { solveRectangle(state, 3, 4, {}); }
+void BM_solve_3x4_without_chains_and_loops(benchmark::State &state) {
+    solveRectangle(state, 3, 4, without(&SolverOptions::useChainsAndLoops));
+}
 SolverOptions twoThreads(int tableBits = 0) {
     SolverOptions options;
     options.threads = 2;
@@ -80,7 +86,9 @@ BENCHMARK(BM_solve_3x3)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_solve_3x3_without_symmetry)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_solve_3x3_without_twin_lines)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_solve_3x3_without_reductions)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_solve_3x3_without_chains_and_loops)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_solve_3x4)->Unit(benchmark::kSecond)->Iterations(1);
+BENCHMARK(BM_solve_3x4_without_chains_and_loops)->Unit(benchmark::kSecond)->Iterations(1);
 BENCHMARK(BM_solve_3x4_two_threads)->Unit(benchmark::kSecond)->Iterations(1)->UseRealTime();
 
 int main(int argc, char **argv) {

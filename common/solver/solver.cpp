@@ -91,6 +91,9 @@ Solver::Solver(const BoardGraph &graph, ExtraTurnRule rule, SolverOptions option
     for (int l = 0; l < graph.lineCount(); ++l)
         for (int s = 0; s < symmetry_.count(); ++s) imageTwins_[l][s] = twinsOf[symmetry_.image(s, l)];
 
+    if (options_.useChainsAndLoops && rule_ == ExtraTurnRule::kUnlimited)
+        chainsAndLoops_ = std::make_unique<ChainsAndLoops>(graph_);
+
     // The helpers, started once: every search hands them a job (see searchFrom).
     if (helperIndex_ == 0 && options_.threads > 1) {
         results_.assign(options_.threads, 0);
@@ -242,6 +245,7 @@ Solver::CellScan Solver::scanCells(LineSet lines) const {
             scan.captureLines |= missing;
         } else if ((rest & (rest - 1)) == 0) {  // two sides missing
             scan.thirdSideLines |= missing;
+            ++scan.twoSided;
         }
     }
     return scan;
@@ -284,6 +288,9 @@ int Solver::search(const Images &images, bool extra, int alpha, int beta) {
     // Step 1: safe captures are optimal; play them here, with no table entries between.
     const Node node = playSafeCaptures(images, extra);
     if (node.scan.open == 0) return node.gained;
+    // A simple loony endgame (chains and loops only) is valued from its lengths.
+    if (chainsAndLoops_ && node.scan.captureLines == 0 && node.scan.twoSided == node.scan.open)
+        if (int v = 0; chainsAndLoops_->value(node.lines(), v)) return v + node.gained;
     alpha -= node.gained;
     beta -= node.gained;
 
@@ -352,11 +359,21 @@ Solver::MoveList Solver::orderedMoves(const Node &node, int hint) const {
         list.count = reducedMoves(lines, list.moves);
         if (list.count > 0) return list;
     }
+    // One move per chain and loop is enough where nothing can be captured.
+    LineSet skipped = 0;
+    if (chainsAndLoops_ && scan.captureLines == 0) {
+        skipped = chainsAndLoops_->redundantMoves(lines);
+        for (LineSet kept = scan.thirdSideLines & ~lines & ~skipped; kept != 0; kept &= kept - 1) {
+            // the kept move stands for its twins: the first open one is the one searched
+            const LineSet twins = imageTwins_[__builtin_ctzll(kept)][0] & ~lines;
+            skipped = (skipped | twins) & ~(twins & (~twins + 1));
+        }
+    }
     // Each open line once (one of each group of twins): captures, quiet moves, then the
     // rest, centre first within each.
     int quiet[kMaxLines], rest[kMaxLines], captureCount = 0, quietCount = 0, restCount = 0;
     for (int l : order_) {
-        if ((lines & lineBit(l)) || (earlierTwins_[l] & ~lines)) continue;
+        if ((lines & lineBit(l)) || (earlierTwins_[l] & ~lines) || (skipped & lineBit(l))) continue;
         if (scan.captureLines & lineBit(l))
             list.moves[captureCount++] = l;
         else if (!(scan.thirdSideLines & lineBit(l)))

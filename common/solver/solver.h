@@ -27,6 +27,8 @@
 //   - the chain reductions (unlimited rule): capturing into an open chain of 3 or more
 //     boxes, or a closed chain of 5 or more, is optimal; when the only capturable chain
 //     is an open 2-chain, only the capture and the double-dealing move are searched;
+//   - simple loony endgames (unlimited rule): a position of independent chains and loops
+//     only is valued from their lengths, with no search (chains_and_loops.h);
 //   - the table (bounds_table.h): 8-byte entries in 16-byte buckets on huge pages,
 //     prefetched while the cells are scanned and one child ahead;
 //   - threads: lazy SMP, helpers (started once, kept for the solver's lifetime) search
@@ -46,6 +48,7 @@
 #include "board/extra_turn.h"
 #include "solver/board_symmetry.h"
 #include "solver/bounds_table.h"
+#include "solver/chains_and_loops.h"
 
 namespace dotslab {
 
@@ -67,6 +70,7 @@ struct SolverOptions {
     int tableBits = 0;  // the bounds table holds 2^tableBits buckets of 16 bytes; 0: sized to the board
     bool useTwinLines = true;  // lines on the same cells (a corner box's two outer sides) are one move
     int threads = 1;           // more than one: helpers search the same tree, sharing the table (lazy SMP)
+    bool useChainsAndLoops = true;  // a position of chains and loops only is valued, not searched
 };
 
 class Solver {
@@ -108,6 +112,7 @@ class Solver {
             // the lines that capture (a cell one side short), capture two, or give a cell
             // its third side (a cell two sides short)
             LineSet captureLines = 0, doubleCaptureLines = 0, thirdSideLines = 0;
+            int twoSided = 0;  // open cells with exactly two open sides
         } scan;
         LineSet lines() const { return images[0]; }
     };
@@ -196,7 +201,8 @@ class Solver {
         std::vector<LineSet> firstLines;  // [k] -> the group's first k lines
     };
     std::vector<TwinGroup> twinGroups_;
-    std::vector<LineSet> earlierTwins_;  // [line] -> the lines of its group that come before it
+    std::vector<LineSet> earlierTwins_;               // [line] -> the lines of its group that come before it
+    std::unique_ptr<ChainsAndLoops> chainsAndLoops_;  // null where the technique is off or does not apply
     std::uint64_t nodes_ = 0;
 
     // The helper threads (options.threads - 1 of them), started with the solver. A search

@@ -118,6 +118,64 @@ SolverPosition randomPosition(const BoardGraph &board, int filled, std::mt19937_
     return p;
 }
 
+// Returns a position of board made of chains and loops only, carved into the full board at
+// random: every open cell has exactly two open sides. With junctions, a few more lines
+// are opened after (cells with three or four open sides, where the chains end).
+// loops counts the loops made.
+SolverPosition carvedChainsAndLoops(const BoardGraph &board, std::mt19937_64 &rng, bool junctions,
+                                    int &loops) {
+    LineSet lines = board.allLines();
+    std::vector<bool> used(board.cellCount(), false);
+    auto acrossFrom = [&](int line, int cell) {
+        for (int c : board.cellsOfLine(line))
+            if (c != cell) return c;
+        return -1;  // the edge
+    };
+    for (int attempt = 0; attempt < 2 * board.cellCount(); ++attempt) {
+        const bool loop = rng() % 3 == 0;
+        int start = static_cast<int>(rng() % board.cellCount()), entry = -1;
+        if (used[start]) continue;
+        if (!loop) {  // a chain enters from the edge
+            std::vector<int> edges;
+            for (int l : board.cell(start).lines)
+                if (board.cellsOfLine(l).size() == 1) edges.push_back(l);
+            if (edges.empty()) continue;
+            entry = edges[rng() % edges.size()];
+        }
+        std::vector<int> path = {start};
+        LineSet opened = entry >= 0 ? lineBit(entry) : 0;
+        for (int at = start, from = entry;;) {
+            std::vector<int> ways;
+            for (int l : board.cell(at).lines) {
+                if (l == from) continue;
+                const int next = acrossFrom(l, at);
+                const bool onPath = std::find(path.begin(), path.end(), next) != path.end();
+                if (loop ? (next == start && path.size() >= 3) || (next >= 0 && !used[next] && !onPath)
+                         : next < 0 || (!used[next] && !onPath))
+                    ways.push_back(l);
+            }
+            if (ways.empty() || path.size() > 10) {
+                opened = 0;  // stuck: this one is not made
+                break;
+            }
+            const int l = ways[rng() % ways.size()];
+            opened |= lineBit(l);
+            const int next = acrossFrom(l, at);
+            if (next < 0 || next == start) break;  // reached the edge, or closed the loop
+            path.push_back(next);
+            from = l;
+            at = next;
+        }
+        if (opened == 0) continue;
+        lines &= ~opened;
+        for (int c : path) used[c] = true;
+        loops += loop;
+    }
+    if (junctions)
+        for (int k = 0; k < 3; ++k) lines &= ~lineBit(static_cast<int>(rng() % board.lineCount()));
+    return {lines, false};
+}
+
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(exact_values)
@@ -170,7 +228,8 @@ BOOST_AUTO_TEST_CASE(reductions_do_not_change_values) {
     // chain reductions) against a plain alpha-beta that uses none of them: every kind of
     // 2 x 3 position, and 3 x 3 and 3 x 4 positions from the middle of the game on.
     SolverOptions none;
-    none.useSymmetry = none.useSafeCaptures = none.useChainReductions = none.useTwinLines = false;
+    none.useSymmetry = none.useSafeCaptures = none.useChainReductions = none.useTwinLines =
+        none.useChainsAndLoops = false;
     std::mt19937_64 rng(9);
     for (auto [h, w, count, fewest, most] :
          {std::array<int, 5>{2, 3, 2000, 0, 16}, {3, 3, 200, 6, 20}, {3, 4, 40, 14, 28}}) {
@@ -182,6 +241,36 @@ BOOST_AUTO_TEST_CASE(reductions_do_not_change_values) {
             BOOST_TEST(plain.value(p) == reduced.value(p), h << " x " << w << ", lines " << p.lines);
         }
     }
+}
+
+BOOST_AUTO_TEST_CASE(chains_and_loops_against_plain_alpha_beta) {
+    // Positions of chains and loops only (valued from their lengths, no search) and the
+    // same with junctions (one move searched per chain), on boards big enough for long
+    // chains and loops, against a plain alpha-beta that knows nothing of them.
+    SolverOptions none;
+    none.useSymmetry = none.useSafeCaptures = none.useChainReductions = none.useTwinLines =
+        none.useChainsAndLoops = false;
+    std::mt19937_64 rng(17);
+    int simple = 0, loops = 0;
+    for (auto [h, w, count] : {std::array<int, 3>{3, 3, 600}, {3, 4, 600}, {4, 4, 300}}) {
+        BoardGraph board = rectangleBoard(h, w);
+        Solver plain(board, ExtraTurnRule::kUnlimited, none);
+        Solver reduced(board, ExtraTurnRule::kUnlimited);
+        ChainsAndLoops chains(board);
+        for (int i = 0; i < count; ++i) {
+            const SolverPosition p = carvedChainsAndLoops(board, rng, i % 2 == 1, loops);
+            if (p.lines == board.allLines()) continue;
+            int lengths = 0;
+            if (chains.value(p.lines, lengths)) {
+                ++simple;
+                BOOST_TEST(lengths == plain.value(p), h << " x " << w << ", lines " << p.lines);
+            }
+            BOOST_TEST(reduced.value(p) == plain.value(p), h << " x " << w << ", lines " << p.lines);
+            BOOST_TEST(reduced.optimalMoves(p).size() > 0u);
+        }
+    }
+    BOOST_TEST(simple > 200, "positions of chains and loops only: " << simple);
+    BOOST_TEST(loops > 50, "loops carved: " << loops);
 }
 
 BOOST_AUTO_TEST_CASE(null_window_tests_agree_with_exact_values) {
