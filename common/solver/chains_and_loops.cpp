@@ -49,23 +49,27 @@ ChainsAndLoops::Component ChainsAndLoops::walk(LineSet lines, int start, CellSet
     return component;
 }
 
-LineSet ChainsAndLoops::redundantMoves(LineSet lines) const {
-    LineSet redundant = 0;
+ChainsAndLoops::Openings ChainsAndLoops::openings(LineSet lines) const {
+    Openings openings;
     CellSet seen = 0;
     for (int start = 0; start < static_cast<int>(cellLines_.size()); ++start) {
         if ((seen & (CellSet{1} << start)) || !twoSided(lines, start)) continue;
         const Component c = walk(lines, start, seen);
         if (!c.loop && c.ends[0] >= 0 && c.ends[0] == c.ends[1]) continue;  // both ends on one junction
-        LineSet kept = 0;
-        if (c.loop)
-            kept = c.lines & (~c.lines + 1);
-        else if (c.length == 2)
-            kept = c.lines & ~lineBit(c.endLines[0]) & ~lineBit(c.endLines[1]);  // the middle
-        else
-            kept = lineBit(c.endLines[0]);
-        redundant |= c.lines & ~kept;
+        Opening opening;
+        if (c.loop) {
+            opening.line = __builtin_ctzll(c.lines);
+            opening.most = 4 - c.length;
+        } else if (c.length == 2) {  // the middle
+            opening.line = __builtin_ctzll(c.lines & ~lineBit(c.endLines[0]) & ~lineBit(c.endLines[1]));
+        } else {
+            opening.line = c.endLines[0];
+            if (c.length >= 3) opening.most = 2 - c.length;
+        }
+        openings.redundant |= c.lines & ~lineBit(opening.line);
+        openings.kept[openings.count++] = opening;
     }
-    return redundant;
+    return openings;
 }
 
 bool ChainsAndLoops::value(LineSet lines, int &value) {

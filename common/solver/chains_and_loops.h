@@ -18,12 +18,14 @@
 //                       them (the mover takes those two and moves): -max(n + V', n - 4 - V')
 //   a loop of n >= 4:   the opponent takes all, or all but four:    -max(n + V', n - 8 - V')
 //
-// These follow from the solver's own lemmas (safe captures and the chain reductions). Two
-// things come of them:
+// These follow from the solver's own lemmas (safe captures and the chain reductions).
+// Three things come of them:
 //   - one move per component is enough to search: an end of a chain (for a 2-chain, its
 //     middle), any line of a loop; every other move in it does no better, because the
 //     opponent has at least the same answers (a chain whose two ends are the same
 //     junction is left alone: taking it changes that junction twice);
+//   - opening a long chain is worth at most 2 - n, a loop at most 4 - n, whatever V' is:
+//     a search that needs more passes them by;
 //   - a simple loony endgame, where every coin has exactly two strings, is valued from
 //     the lengths alone: V is the best of the lines above, 0 with nothing left.
 // tests/solver checks both against plain alpha-beta.
@@ -41,9 +43,22 @@ class ChainsAndLoops {
   public:
     explicit ChainsAndLoops(const BoardGraph &graph);
 
-    // Returns the moves in chains and loops of lines that need no search: every open line
-    // of a component but its one move above. Lines must have no cell one side short.
-    LineSet redundantMoves(LineSet lines) const;
+    // The one move searched in a component, and the most it can be worth to the mover:
+    // 2 - n for a chain of n >= 3 and 4 - n for a loop of n (the opponent's better answer
+    // is worth at least the average of the two), no limit for shorter chains.
+    static constexpr int kNoLimit = 64;
+    struct Opening {
+        int line = -1;
+        int most = kNoLimit;
+    };
+    struct Openings {
+        LineSet redundant = 0;  // every other open line of the components: no search needed
+        int count = 0;
+        Opening kept[BoardGraph::kMaxCells];
+    };
+    // Returns the openings of the chains and loops of lines, which must have no cell one
+    // side short.
+    Openings openings(LineSet lines) const;
     // Returns true and sets value to the exact value for the mover if every open cell of
     // lines has exactly two open sides and every loop is at least 4 long (a shorter one
     // needs the search); returns false otherwise.

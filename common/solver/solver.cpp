@@ -9,6 +9,11 @@
 #include <thread>
 
 namespace dotslab {
+
+// Positions with at least this many open cells are marked while searched, and their
+// moves may wait for another thread: below it, a subtree costs less than the marking.
+constexpr int kDeferOpenCells = 6;
+
 // Returns a table size that fits the board: big enough for hard boards, cheap for small ones.
 int tableBitsFor(int wordBits, const SolverOptions &options) {
     const int bits = options.tableBits > 0 ? options.tableBits : std::clamp(wordBits - 8, 9, 22);
@@ -27,15 +32,17 @@ Solver::Solver(const BoardGraph &graph, ExtraTurnRule rule, SolverOptions option
     : Solver(graph, rule, options,
              std::make_shared<BoundsTable>(wordBitsFor(graph, rule),
                                            tableBitsFor(wordBitsFor(graph, rule), options)),
-             0) {}
+             options.threads > 1 ? std::make_shared<SearchingNow>() : nullptr, 0) {}
 
 Solver::Solver(const BoardGraph &graph, ExtraTurnRule rule, SolverOptions options,
-               std::shared_ptr<BoundsTable> table, int helperIndex)
+               std::shared_ptr<BoundsTable> table, std::shared_ptr<SearchingNow> searchingNow,
+               int helperIndex)
     : graph_(graph),
       rule_(rule),
       options_(options),
       symmetry_(graph),
       table_(std::move(table)),
+      searchingNow_(std::move(searchingNow)),
       helperIndex_(helperIndex) {
     // Centre first: lines ordered by the distance of their midpoint from the board's centre.
     double rowMid = 0, colMid = 0;
@@ -99,7 +106,8 @@ Solver::Solver(const BoardGraph &graph, ExtraTurnRule rule, SolverOptions option
         results_.assign(options_.threads, 0);
         stop_ = &stopSearch_;
         for (int k = 1; k < options_.threads; ++k) {
-            helpers_.push_back(std::unique_ptr<Solver>(new Solver(graph_, rule_, options_, table_, k)));
+            helpers_.push_back(
+                std::unique_ptr<Solver>(new Solver(graph_, rule_, options_, table_, searchingNow_, k)));
             helpers_.back()->stop_ = &stopSearch_;
             threads_.emplace_back(&Solver::helperLoop, this, std::ref(*helpers_.back()));
         }
@@ -271,6 +279,11 @@ LineSet Solver::canonicalKey(const Images &images, int &orientation) const {
     return key;
 }
 
+std::uint64_t Solver::wordOf(const Images &images, bool extra) const {
+    int orientation = 0;
+    return canonicalKey(images, orientation) | (extra ? lineBit(graph_.lineCount()) : 0);
+}
+
 Solver::Images Solver::played(const Images &images, int line) const {
     const int symmetries = options_.useSymmetry ? symmetry_.count() : 1;
     Images next;
@@ -302,8 +315,12 @@ int Solver::search(const Images &images, bool extra, int alpha, int beta) {
     beta = std::min(beta, probe.upper);
     assert(alpha < beta);
 
-    // Steps 3 and 4: the moves, best first, each searched until one reaches beta.
-    const Best best = searchMoves(node, orderedMoves(node, probe.hint), alpha, beta);
+    // Steps 3 and 4: the moves, best first, each searched until one reaches beta (and
+    // marked as being searched, for the other threads to leave for later).
+    const bool marked = searchingNow_ && node.scan.open >= kDeferOpenCells;
+    const int slot = marked ? searchingNow_->enter(node.entryWord) : -1;
+    const Best best = searchMoves(node, orderedMoves(node, probe.hint, alpha), alpha, beta);
+    if (marked) searchingNow_->leave(slot, node.entryWord);
     if (stopped()) return 0;  // cut short: nothing proved
     assert(-node.scan.open <= best.value && best.value <= node.scan.open);
 
@@ -316,10 +333,8 @@ Solver::Node Solver::playSafeCaptures(const Images &images, bool extra) {
     Node node;
     node.images = images;
     node.extra = extra;
-    {  // the table slot is a cache miss: start it while the cells are scanned
-        int orientation = 0;
-        table_->prefetch(canonicalKey(images, orientation) | (extra ? lineBit(graph_.lineCount()) : 0));
-    }
+    node.entryWord = wordOf(images, extra);
+    table_->prefetch(node.entryWord);  // the table slot is a cache miss: start it while the cells are scanned
     const bool safeCapturesApply = rule_ == ExtraTurnRule::kUnlimited && options_.useSafeCaptures;
     for (;;) {
         ++nodes_;
@@ -350,7 +365,7 @@ Solver::Probe Solver::probeTable(const Node &node) const {
     return probe;
 }
 
-Solver::MoveList Solver::orderedMoves(const Node &node, int hint) const {
+Solver::MoveList Solver::orderedMoves(const Node &node, int hint, int alpha) const {
     MoveList list;
     const LineSet lines = node.lines();
     const CellScan &scan = node.scan;
@@ -359,13 +374,21 @@ Solver::MoveList Solver::orderedMoves(const Node &node, int hint) const {
         list.count = reducedMoves(lines, list.moves);
         if (list.count > 0) return list;
     }
-    // One move per chain and loop is enough where nothing can be captured.
+    // Where nothing can be captured, one move per chain and loop is enough, and none that
+    // cannot beat alpha (a long chain or a loop opened) is searched at all.
     LineSet skipped = 0;
     if (chainsAndLoops_ && scan.captureLines == 0) {
-        skipped = chainsAndLoops_->redundantMoves(lines);
-        for (LineSet kept = scan.thirdSideLines & ~lines & ~skipped; kept != 0; kept &= kept - 1) {
-            // the kept move stands for its twins: the first open one is the one searched
-            const LineSet twins = imageTwins_[__builtin_ctzll(kept)][0] & ~lines;
+        const ChainsAndLoops::Openings openings = chainsAndLoops_->openings(lines);
+        skipped = openings.redundant;
+        for (int k = 0; k < openings.count; ++k) {
+            const ChainsAndLoops::Opening &opening = openings.kept[k];
+            if (opening.most <= alpha) {
+                skipped |= lineBit(opening.line);
+                list.leftOut = std::max(list.leftOut, opening.most);
+                continue;
+            }
+            // the move stands for its twins: the first open one is the one searched
+            const LineSet twins = imageTwins_[opening.line][0] & ~lines;
             skipped = (skipped | twins) & ~(twins & (~twins + 1));
         }
     }
@@ -401,27 +424,55 @@ Solver::MoveList Solver::orderedMoves(const Node &node, int hint) const {
 }
 
 Solver::Best Solver::searchMoves(const Node &node, const MoveList &moves, int alpha, int beta) {
-    Best best{std::numeric_limits<int>::min(), -1};
-    Images next = moves.count > 0 ? played(node.images, moves.moves[0]) : Images{};
-    for (int k = 0; k < moves.count; ++k) {
-        const int l = moves.moves[k];
-        Images following{};
-        if (k + 1 < moves.count) {  // the next child's slot arrives while this child is searched
-            following = played(node.images, moves.moves[k + 1]);
-            int orientation = 0;
-            table_->prefetch(canonicalKey(following, orientation));
-        }
-        const LineSet bit = lineBit(l);
+    Best best{moves.leftOut, -1};
+    // Returns the value of line to the mover, its child's images given.
+    auto valueOf = [&](int line, const Images &child) {
+        const LineSet bit = lineBit(line);
         const int c = (node.scan.captureLines & bit) ? ((node.scan.doubleCaptureLines & bit) ? 2 : 1) : 0;
         ++ply_;
         const int v = movesAgain(rule_, node.extra, c)
-                          ? c + search(next, remembersExtraTurns(rule_), alpha - c, beta - c)
-                          : c - search(next, false, c - beta, c - alpha);  // the opponent's turn
+                          ? c + search(child, remembersExtraTurns(rule_), alpha - c, beta - c)
+                          : c - search(child, false, c - beta, c - alpha);  // the opponent's turn
         --ply_;
+        return v;
+    };
+    // Returns the table word of the child that line leads to.
+    auto childWord = [&](int line, const Images &child) {
+        const LineSet bit = lineBit(line);
+        const bool again = movesAgain(rule_, node.extra, (node.scan.captureLines & bit) ? 1 : 0);
+        return wordOf(child, again && remembersExtraTurns(rule_));
+    };
+    // With other threads, a move one of them is searching now waits for the end (ABDADA).
+    const bool mayDefer = searchingNow_ && node.scan.open > kDeferOpenCells;
+    int deferred[kMaxLines], deferredCount = 0;
+    Images next = moves.count > 0 ? played(node.images, moves.moves[0]) : Images{};
+    std::uint64_t nextWord = moves.count > 0 ? childWord(moves.moves[0], next) : 0;
+    for (int k = 0; k < moves.count; ++k) {
+        const int l = moves.moves[k];
+        Images following{};
+        std::uint64_t followingWord = 0;
+        if (k + 1 < moves.count) {  // the next child's slot arrives while this child is searched
+            following = played(node.images, moves.moves[k + 1]);
+            followingWord = childWord(moves.moves[k + 1], following);
+            table_->prefetch(followingWord);
+        }
+        if (k > 0 && mayDefer && searchingNow_->contains(nextWord)) {
+            deferred[deferredCount++] = l;
+        } else {
+            const int v = valueOf(l, next);
+            if (v > best.value) best = {v, l};
+            alpha = std::max(alpha, v);
+            if (alpha >= beta) return best;  // cut-off
+        }
+        next = following;
+        nextWord = followingWord;
+    }
+    for (int k = 0; k < deferredCount; ++k) {
+        const int l = deferred[k];
+        const int v = valueOf(l, played(node.images, l));
         if (v > best.value) best = {v, l};
         alpha = std::max(alpha, v);
         if (alpha >= beta) break;  // cut-off
-        next = following;
     }
     return best;
 }

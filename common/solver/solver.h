@@ -27,18 +27,23 @@
 //   - the chain reductions (unlimited rule): capturing into an open chain of 3 or more
 //     boxes, or a closed chain of 5 or more, is optimal; when the only capturable chain
 //     is an open 2-chain, only the capture and the double-dealing move are searched;
-//   - simple loony endgames (unlimited rule): a position of independent chains and loops
-//     only is valued from their lengths, with no search (chains_and_loops.h);
+//   - chains and loops (unlimited rule, nothing capturable; chains_and_loops.h): one move
+//     searched per chain or loop, none at all where opening it cannot beat alpha (a long
+//     chain is worth at most 2 - n to its opener), and a position of chains and loops
+//     only valued from their lengths, with no search;
 //   - the table (bounds_table.h): 8-byte entries in 16-byte buckets on huge pages,
 //     prefetched while the cells are scanned and one child ahead;
 //   - threads: lazy SMP, helpers (started once, kept for the solver's lifetime) search
-//     the same tree in a different order near the root and share the table.
+//     the same tree in a different order near the root and share the table; a move that
+//     another thread is searching now waits for the end of the list (ABDADA,
+//     searching_now.h), so that the threads split the work instead of repeating it.
 #pragma once
 
 #include <array>
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -49,6 +54,7 @@
 #include "solver/board_symmetry.h"
 #include "solver/bounds_table.h"
 #include "solver/chains_and_loops.h"
+#include "solver/searching_now.h"
 
 namespace dotslab {
 
@@ -98,13 +104,15 @@ class Solver {
     // A solver that shares primary's table: a helper thread, whose move order near the
     // root is turned by helperIndex so that the threads start on different subtrees.
     Solver(const BoardGraph &graph, ExtraTurnRule rule, SolverOptions options,
-           std::shared_ptr<BoundsTable> table, int helperIndex);
+           std::shared_ptr<BoundsTable> table, std::shared_ptr<SearchingNow> searchingNow, int helperIndex);
     using Images = std::array<LineSet, 8>;  // the line set under each symmetry ([0]: itself)
     static constexpr int kMaxLines = BoardGraph::kMaxLines;
 
     // A node of the search after its safe captures: where the moves are chosen.
     struct Node {
         Images images{};
+        std::uint64_t entryWord =
+            0;               // the table word of the position as it was reached (before safe captures)
         bool extra = false;  // the mover is on an extra turn the rule remembers
         int gained = 0;      // cells the mover took by safe captures on the way here
         struct CellScan {    // what one pass over the cells finds
@@ -128,6 +136,7 @@ class Solver {
     struct MoveList {
         int moves[kMaxLines];
         int count = 0;
+        int leftOut = std::numeric_limits<int>::min();  // the most a move not listed can be worth
     };
     struct Best {
         int value = 0;
@@ -140,8 +149,8 @@ class Solver {
     Node playSafeCaptures(const Images &images, bool extra);
     // Step 2: returns what the table holds for node (bounds of the whole node if nothing).
     Probe probeTable(const Node &node) const;
-    // Step 3: returns node's moves to search, best first.
-    MoveList orderedMoves(const Node &node, int hint) const;
+    // Step 3: returns node's moves to search, best first (those that cannot beat alpha left out).
+    MoveList orderedMoves(const Node &node, int hint, int alpha) const;
     // Step 4: searches the moves in order until one reaches beta; returns the best.
     Best searchMoves(const Node &node, const MoveList &moves, int alpha, int beta);
     // Step 5: keeps in the table what the search of node proved.
@@ -180,6 +189,8 @@ class Solver {
     // Returns the key of a position given as its images: the least image; orientation
     // is set to the symmetry that gives it.
     LineSet canonicalKey(const Images &images, int &orientation) const;
+    // Returns the table word of a position: its key, and the extra-turn flag.
+    std::uint64_t wordOf(const Images &images, bool extra) const;
     // Returns the images after line is played. Every image keeps its twins in order (the
     // filled ones of a group come first), so equal positions have equal images.
     Images played(const Images &images, int line) const;
@@ -189,6 +200,7 @@ class Solver {
     SolverOptions options_;
     BoardSymmetry symmetry_;
     std::shared_ptr<BoundsTable> table_;
+    std::shared_ptr<SearchingNow> searchingNow_;  // shared by the threads; null with one thread
     int helperIndex_ = 0;
     int ply_ = 0;                              // moves from the searched position to this node
     const std::atomic<bool> *stop_ = nullptr;  // set when another thread has finished: unwind, store nothing
