@@ -71,7 +71,8 @@ int runBuildTool(const std::string &folder, int slot, const std::vector<std::str
     request.limits.processes = 64;
     RunResult result = runProgram(request);
     output = result.out + result.err;
-    if (result.timedOut) output += "(stopped: the compiler ran out of its time; the whole build has 60 s)\n";
+    if (result.timedOut || result.cpuLimited)
+        output += "(stopped: the compiler ran out of its time; the whole build has 60 s)\n";
     if (result.outputLimited) output += "(stopped: the compiler printed more than 256 KB)\n";
     if (result.signal != 0)
         output += "(the build tool was " + result.ending() + ": out of its 2 GB of memory?)\n";

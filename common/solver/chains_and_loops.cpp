@@ -94,7 +94,7 @@ bool ChainsAndLoops::value(LineSet lines, int &value) {
     return true;
 }
 
-int ChainsAndLoops::valueOf(std::string &components) {
+int ChainsAndLoops::valueOf(const std::string &components) {
     if (components.empty()) return 0;
     if (const auto known = known_.find(components); known != known_.end()) return known->second;
     int best = -64;

@@ -77,7 +77,7 @@ class ChainsAndLoops {
     // Returns true if cell has exactly two open sides.
     bool twoSided(LineSet lines, int cell) const;
     // Returns the value of the components listed (lengths; loops as kLoop + length).
-    int valueOf(std::string &components);
+    int valueOf(const std::string &components);
 
     static constexpr char kLoop = 64;             // a loop's length is stored with this added
     std::vector<LineSet> cellLines_;              // the lines of each cell
