@@ -446,7 +446,7 @@ Solver::Best Solver::searchMoves(const Node &node, const MoveList &moves, int al
     const bool mayDefer = searchingNow_ && node.scan.open > kDeferOpenCells;
     int deferred[kMaxLines], deferredCount = 0;
     Images next = moves.count > 0 ? played(node.images, moves.moves[0]) : Images{};
-    std::uint64_t nextWord = moves.count > 0 ? childWord(moves.moves[0], next) : 0;
+    std::uint64_t nextWord = 0;  // the first move is never deferred: its word is not needed
     for (int k = 0; k < moves.count; ++k) {
         const int l = moves.moves[k];
         Images following{};
