@@ -8,6 +8,7 @@
 
 #include "assignment.h"
 #include "build.h"
+#include "process/run_starter.h"
 
 namespace dotslab::grader {
 namespace {
@@ -56,6 +57,7 @@ void check(const DataFiles &files) {
         for (const std::string &model : files.modelFunctions[game]) need(model);
     }
     for (const std::string &library : files.libraries) need(library);
+    need((fs::path(files.programs) / kRunStarterName).string());  // every run starts with it
     for (const std::string &name : assignmentNames()) {
         const std::string program = (fs::path(files.programs) / name).string();
         if (access(program.c_str(), X_OK) != 0)

@@ -38,7 +38,7 @@ set -euo pipefail
 root=${DOTSGRADE_AUTOGRADER_ROOT:-/autograder}
 apt-get update -qq
 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-  build-essential g++ binutils make cmake ninja-build \
+  build-essential g++ binutils mold make cmake ninja-build \
   libboost-test-dev libcli11-dev nlohmann-json3-dev bubblewrap
 cmake -S "$root/source/dotslab" -B "$root/dotslab-build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DDOTSLAB_BENCHMARKS=OFF -DDOTSLAB_SPECS_DIR="$root/source/shared/specs"

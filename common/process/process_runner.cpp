@@ -3,12 +3,13 @@
 #include "files/files.h"
 #include "process/bubblewrap.h"
 #include "process/run_group.h"
+#include "process/run_starter.h"
 
 #include <fcntl.h>
-#include <grp.h>
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
+#include <spawn.h>
 #include <sys/file.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -169,101 +170,79 @@ void reapAllOf(uid_t uid) {
 // thread meets the clock first.
 rlim_t cpuLimitSeconds(const Limits &limits) { return static_cast<rlim_t>(limits.seconds) + 1; }
 
-void setLimit(int resource, rlim_t value) {
-    struct rlimit limit {
-        value, value
-    };
-    setrlimit(resource, &limit);
+// Returns the path of dotslab-run-starter: next to the program running now.
+const std::string &runStarter() {
+    static const std::string path =
+        (fs::read_symlink("/proc/self/exe").parent_path() / kRunStarterName).string();
+    if (access(path.c_str(), X_OK) != 0)
+        throw std::runtime_error("missing " + path +
+                                 ": every run starts with it (rebuild with scripts/build)");
+    return path;
 }
 
-// What a run that could not be set up writes to its standard error before it exits 126.
-constexpr char kSetupFailed[] = "dotsgrade: the sandbox could not be set up: ";
-
-// In the child: says which step of setting up the run failed and why (errno's number:
-// strerror is not async-signal-safe), and exits 126.
-[[noreturn]] void setupFailed(const char *step) {
-    const int why = errno;
-    char line[128] = {};
-    std::size_t at = 0;
-    for (const char *part : {kSetupFailed, step, " (errno "})
-        for (; *part != '\0' && at < sizeof line - 16; ++part) line[at++] = *part;
-    char digits[12];
-    int count = 0;
-    for (unsigned n = static_cast<unsigned>(why); count == 0 || n != 0; n /= 10)
-        digits[count++] = '0' + n % 10;
-    while (count > 0) line[at++] = digits[--count];
-    line[at++] = ')';
-    line[at++] = '\n';
-    (void)!write(STDERR_FILENO, line, at);
-    _exit(126);
-}
-
-// In the child, between fork and exec: only async-signal-safe calls. A run that joins a
-// built sandbox (holder) does it in two steps: this process joins the run's control group
-// and the sandbox's namespaces, then waits for the child that runs the program inside
-// (the pid namespace holds only children) and exits as bubblewrap does: with the child's
-// status, or 128 + the signal that killed it.
-[[noreturn]] void startChild(const RunRequest &r, int inputFd, int outFd, int errFd, const char *workDir,
-                             char *const argv[], char *const envp[], uid_t uid, const RunGroup *group,
-                             long userThreads, const SandboxHolder *holder) {
-    setpgid(0, 0);
-    // A run ends with whoever started it, however that ends (ctest killing a harness that
-    // waited on a looping program, say). A sandboxed run's uid change clears this: its
-    // sandbox's own monitor does the same there.
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-    sigset_t none;  // the grader blocks its stop signals for its own handler: not so the run
-    sigemptyset(&none);
-    sigprocmask(SIG_SETMASK, &none, nullptr);
-    if (dup2(inputFd, 0) < 0 || dup2(outFd, 1) < 0 || dup2(errFd, 2) < 0) _exit(126);
-    const bool joinGroup = r.untrusted && group != nullptr && group->ready();
-    if (holder != nullptr) {
-        prctl(PR_SET_PDEATHSIG, SIGKILL);
-        if (joinGroup && !group->joinFromChild()) setupFailed("control group");
-        for (int fd : holder->namespaces())
-            if (setns(fd, 0) != 0) setupFailed("namespaces");
-        // System V shared memory and semaphores outlive their processes: each run gets IPC
-        // objects of its own, gone with it, so that none piles up in the sandbox.
-        if (unshare(CLONE_NEWIPC) != 0) setupFailed("IPC namespace");
-    }
-    if (syscall(SYS_close_range, 3, ~0U, 0) != 0)  // one call where the kernel has it (5.9 on)
-        for (int fd = 3; fd < 1024; ++fd) close(fd);
-    if (holder != nullptr) {
-        const pid_t run = fork();
-        if (run < 0) setupFailed("fork");
-        if (run > 0) {
-            int raw = 0;
-            while (waitpid(run, &raw, 0) < 0)
-                if (errno != EINTR) setupFailed("wait");
-            _exit(WIFSIGNALED(raw) ? 128 + WTERMSIG(raw) : WEXITSTATUS(raw));
-        }
-        prctl(PR_SET_PDEATHSIG, SIGKILL);
-        setsid();  // no terminal to push keystrokes into, as bubblewrap's --new-session
-    }
+// Returns the starter's command line for a run of `words` (the program and its arguments)
+// in workDir (see run_starter.h).
+std::vector<std::string> starterWords(const RunRequest &r, const std::vector<std::string> &words,
+                                      const std::string &workDir, const std::vector<std::string> &environment,
+                                      uid_t uid, const RunGroup *group, long userThreads,
+                                      const SandboxHolder *holder) {
+    std::vector<std::string> starter = {runStarter(), "--parent=" + std::to_string(getpid())};
+    if (r.untrusted && group != nullptr && group->ready())
+        for (const std::string &procs : group->procsFiles()) starter.push_back("--group=" + procs);
+    if (holder != nullptr)
+        for (int fd : holder->namespaces()) starter.push_back("--namespace=" + std::to_string(fd));
     if (r.untrusted) {
         const Limits &l = r.limits;
-        setLimit(RLIMIT_CPU, cpuLimitSeconds(l));
-        if (l.memoryMb > 0) setLimit(RLIMIT_AS, static_cast<rlim_t>(l.memoryMb) << 20);
-        if (holder == nullptr && joinGroup && !group->joinFromChild()) setupFailed("control group");
-        setLimit(RLIMIT_FSIZE, static_cast<rlim_t>(l.fileSizeKb) << 10);
-        setLimit(RLIMIT_CORE, 0);
-        if (isRoot()) {
-            setLimit(RLIMIT_NPROC, static_cast<rlim_t>(l.processes));
-            if (setgroups(0, nullptr) != 0 || setgid(uid) != 0 || setuid(uid) != 0) setupFailed("user");
-        } else {
-            // The run shares our uid: it may add its processes to what the uid has now, so a
-            // fork bomb runs out of processes before the grader does.
-            setLimit(RLIMIT_NPROC, static_cast<rlim_t>(userThreads + l.processes));
-        }
-        if (holder != nullptr && prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) setupFailed("privileges");
+        // As root the run has a uid of its own; otherwise it shares ours, and may add its
+        // processes to what the uid has now, so a fork bomb runs out before the grader does.
+        const long processes = isRoot() ? l.processes : userThreads + l.processes;
+        starter.insert(starter.end(), {"--untrusted", "--cpu=" + std::to_string(cpuLimitSeconds(l)),
+                                       "--memory=" + std::to_string(l.memoryMb > 0 ? l.memoryMb << 20 : 0),
+                                       "--file-size=" + std::to_string(l.fileSizeKb << 10),
+                                       "--processes=" + std::to_string(processes)});
+        if (isRoot()) starter.push_back("--uid=" + std::to_string(uid));
+        for (const std::string &variable : environment) starter.push_back("--env=" + variable);
     }
-    if (chdir(workDir) != 0) setupFailed("working folder");
-    if (envp != nullptr)
-        execve(argv[0], argv, envp);
-    else
-        execv(argv[0], argv);
-    // Our own sandbox's program that cannot start is ours to fix, not the run's to be judged.
-    if (holder != nullptr) setupFailed("starting the program");
-    _exit(127);
+    starter.push_back("--dir=" + workDir);
+    starter.push_back("--");
+    starter.insert(starter.end(), words.begin(), words.end());
+    return starter;
+}
+
+// Starts the starter for a run, its standard streams the given descriptors, in a process
+// group of its own with no signal blocked or handled; returns its pid. posix_spawn copies
+// nothing of ours (see run_starter.h).
+pid_t spawnStarter(std::vector<std::string> &words, int inputFd, int outFd, int errFd,
+                   const SandboxHolder *holder, bool untrusted) {
+    std::vector<char *> argv;
+    for (std::string &w : words) argv.push_back(w.data());
+    argv.push_back(nullptr);
+    posix_spawn_file_actions_t actions;
+    posix_spawnattr_t attributes;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawnattr_init(&attributes);
+    posix_spawn_file_actions_adddup2(&actions, inputFd, 0);
+    posix_spawn_file_actions_adddup2(&actions, outFd, 1);
+    posix_spawn_file_actions_adddup2(&actions, errFd, 2);
+    if (holder != nullptr)  // a descriptor duplicated onto itself stays open across exec
+        for (int fd : holder->namespaces()) posix_spawn_file_actions_adddup2(&actions, fd, fd);
+    sigset_t none, all;
+    sigemptyset(&none);
+    sigfillset(&all);
+    posix_spawnattr_setsigmask(&attributes, &none);  // the grader blocks its stop signals: not so the run
+    posix_spawnattr_setsigdefault(&attributes, &all);
+    posix_spawnattr_setpgroup(&attributes, 0);
+    posix_spawnattr_setflags(&attributes,
+                             POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+    // Untrusted runs get their environment from the starter's command line, nothing of ours.
+    char *noEnvironment[] = {nullptr};
+    pid_t child = -1;
+    const int failed =
+        posix_spawn(&child, argv[0], &actions, &attributes, argv.data(), untrusted ? noEnvironment : environ);
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attributes);
+    if (failed != 0) throw std::runtime_error(std::string("cannot start a run: ") + std::strerror(failed));
+    return child;
 }
 
 // Empties folder (a path into a held sandbox): what the last run left there goes.
@@ -394,12 +373,6 @@ RunResult runOnce(const RunRequest &r, bool lastTry) {
     }
     const std::string workDir = holder != nullptr ? kSandboxWork : work.string();
     words.insert(words.end(), r.args.begin(), r.args.end());
-    std::vector<char *> argv;
-    for (std::string &w : words) argv.push_back(w.data());
-    argv.push_back(nullptr);
-    std::vector<char *> envp;
-    for (std::string &variable : environment) envp.push_back(variable.data());
-    envp.push_back(nullptr);
 
     int inputFd = open(inputPath.c_str(), O_RDONLY | O_CLOEXEC);
     int outPipe[2], errPipe[2];
@@ -407,13 +380,10 @@ RunResult runOnce(const RunRequest &r, bool lastTry) {
         throw std::runtime_error("cannot set up a run");
 
     const long userThreads = r.untrusted && !isRoot() ? threadsOf(getuid()) : 0;
+    std::vector<std::string> starter =
+        starterWords(r, words, workDir, environment, uid, group.get(), userThreads, holder);
     const auto start = Clock::now();
-    pid_t child = fork();
-    if (child < 0) throw std::runtime_error("fork failed");
-    if (child == 0)
-        startChild(r, inputFd, outPipe[1], errPipe[1], workDir.c_str(), argv.data(),
-                   r.untrusted ? envp.data() : nullptr, uid, group.get(), userThreads, holder);
-    setpgid(child, child);
+    const pid_t child = spawnStarter(starter, inputFd, outPipe[1], errPipe[1], holder, r.untrusted);
     {
         std::lock_guard<std::mutex> lock(runningMutex);
         running[child] = dropPrivileges ? uid : 0;
@@ -495,16 +465,17 @@ RunResult runOnce(const RunRequest &r, bool lastTry) {
             result.status = -1;
         }
     }
-    // SIGKILL with none of our limits reached: at the processor-time limit (RLIMIT_CPU's
-    // hard limit; a program's threads spend it faster than the clock; what wait4 counts
-    // falls short of what the kernel checked by up to a few tenths), or from outside the
-    // run, which a second run tells apart: a program that kills itself does so again.
-    if (r.untrusted && result.signal == SIGKILL && !result.memoryLimited) {
-        if (result.cpuSeconds >= static_cast<double>(cpuLimitSeconds(r.limits)) - 0.5) {
+    // The processor-time limit (a program's threads spend it faster than the clock): the
+    // kernel sends SIGXCPU there, and SIGKILL a second later to a program that caught it
+    // (what wait4 counts falls short of what the kernel checked by up to a few tenths).
+    // Any other SIGKILL that none of our limits explains came from outside the run, which
+    // a second run tells apart: a program that kills itself does so again.
+    if (r.untrusted && !result.memoryLimited) {
+        const double hardLimit = static_cast<double>(cpuLimitSeconds(r.limits)) + 1;
+        if (result.signal == SIGXCPU || (result.signal == SIGKILL && result.cpuSeconds >= hardLimit - 0.5))
             result.cpuLimited = true;
-        } else if (!lastTry) {
+        else if (result.signal == SIGKILL && !lastTry)
             return runOnce(r, true);
-        }
     }
     if (holder != nullptr && result.status == 126 && result.err.rfind(kSetupFailed, 0) == 0) {
         // This sandbox cannot take runs any more: the run (and every later one) builds its own.

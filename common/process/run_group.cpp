@@ -116,17 +116,6 @@ void RunGroup::killAll() const {
     for (const std::string &procs : procs_) killListed(procs);
 }
 
-bool RunGroup::joinFromChild() const {
-    for (const std::string &procs : procs_) {
-        const int fd = open(procs.c_str(), O_WRONLY | O_CLOEXEC);
-        if (fd < 0) return false;
-        const bool moved = write(fd, "0", 1) == 1;  // "0": the writing process itself
-        close(fd);
-        if (!moved) return false;
-    }
-    return true;
-}
-
 bool RunGroup::hitMemoryLimit() const {
     if (memoryEvents_.empty()) return false;
     const std::string events = readText(memoryEvents_);

@@ -23,9 +23,9 @@ class RunGroup {
 
     // Returns true if the group exists with its limits.
     bool ready() const { return !procs_.empty(); }
-    // Moves the calling process into the group. Async-signal-safe: for a child between
-    // fork and exec. Returns false if a move failed.
-    bool joinFromChild() const;
+    // Returns the group's cgroup.procs files, one per hierarchy: a process that writes "0"
+    // to each is in the group (dotslab-run-starter does, for the run it starts).
+    const std::vector<std::string> &procsFiles() const { return procs_; }
     // Kills every process in the group (not waiting for them to go).
     void killAll() const;
     // Returns true if the group's memory limit was hit (the kernel stopped a process).

@@ -1,0 +1,32 @@
+// run_starter.h — how the grader and dotslab-run-starter, the first process of every run,
+// talk: the starter's command line and what it says when it cannot start the program.
+//
+// The grader is a big process with several threads: fork() copies its page tables (twice
+// for a run that joins a held sandbox) and makes its threads take copy-on-write faults.
+// It starts the starter with posix_spawn, which copies nothing; the starter, small and
+// static, does everything between starting a run and the run's program:
+//
+//   dotslab-run-starter --parent=PID [--group=FILE]... [--namespace=FD]... [--untrusted
+//       --cpu=SECONDS --memory=BYTES --file-size=BYTES --processes=N [--uid=UID]
+//       [--env=VARIABLE=VALUE]...] --dir=FOLDER -- PROGRAM [ARGUMENT]...
+//
+//   1. dies with the grader (PID), as the runs of a stopped grader must;
+//   2. joins the run's control group (each cgroup.procs FILE);
+//   3. with namespaces (a held sandbox, see SandboxHolder): joins each, makes an IPC
+//      namespace of its own, and forks the process that runs the program (a pid namespace
+//      takes only children), then exits as bubblewrap does: with the program's status,
+//      or 128 + the signal that killed it;
+//   4. untrusted: the limits, then the run's uid, and the given environment only;
+//   5. executes PROGRAM in FOLDER.
+#pragma once
+
+namespace dotslab {
+
+// The starter's file name, next to the program that runs it (build/bin, or bin/ installed).
+constexpr const char *kRunStarterName = "dotslab-run-starter";
+
+// What a run that could not be set up writes to its standard error before it exits 126
+// (then the step that failed and errno's number).
+constexpr char kSetupFailed[] = "dotsgrade: the sandbox could not be set up: ";
+
+}  // namespace dotslab
