@@ -374,16 +374,22 @@ RunResult runOnce(const RunRequest &r, bool lastTry) {
     const std::string workDir = holder != nullptr ? kSandboxWork : work.string();
     words.insert(words.end(), r.args.begin(), r.args.end());
 
+    const long userThreads = r.untrusted && !isRoot() ? threadsOf(getuid()) : 0;
+    std::vector<std::string> starter =
+        starterWords(r, words, workDir, environment, uid, group.get(), userThreads, holder);
     int inputFd = open(inputPath.c_str(), O_RDONLY | O_CLOEXEC);
     int outPipe[2], errPipe[2];
     if (inputFd < 0 || pipe2(outPipe, O_CLOEXEC) != 0 || pipe2(errPipe, O_CLOEXEC) != 0)
         throw std::runtime_error("cannot set up a run");
 
-    const long userThreads = r.untrusted && !isRoot() ? threadsOf(getuid()) : 0;
-    std::vector<std::string> starter =
-        starterWords(r, words, workDir, environment, uid, group.get(), userThreads, holder);
     const auto start = Clock::now();
-    const pid_t child = spawnStarter(starter, inputFd, outPipe[1], errPipe[1], holder, r.untrusted);
+    pid_t child = -1;
+    try {
+        child = spawnStarter(starter, inputFd, outPipe[1], errPipe[1], holder, r.untrusted);
+    } catch (...) {
+        for (int fd : {inputFd, outPipe[0], outPipe[1], errPipe[0], errPipe[1]}) close(fd);
+        throw;
+    }
     {
         std::lock_guard<std::mutex> lock(runningMutex);
         running[child] = dropPrivileges ? uid : 0;
