@@ -477,7 +477,7 @@ RunResult runOnce(const RunRequest &r, bool lastTry) {
     // Any other SIGKILL that none of our limits explains came from outside the run, which
     // a second run tells apart: a program that kills itself does so again.
     if (r.untrusted && !result.memoryLimited) {
-        const double hardLimit = static_cast<double>(cpuLimitSeconds(r.limits)) + 1;
+        const double hardLimit = static_cast<double>(cpuLimitSeconds(r.limits) + kCpuGraceSeconds);
         if (result.signal == SIGXCPU || (result.signal == SIGKILL && result.cpuSeconds >= hardLimit - 0.5))
             result.cpuLimited = true;
         else if (result.signal == SIGKILL && !lastTry)

@@ -16,7 +16,8 @@
 //      namespace of its own, and forks the process that runs the program (a pid namespace
 //      takes only children), then exits as bubblewrap does: with the program's status,
 //      or 128 + the signal that killed it;
-//   4. untrusted: the limits, then the run's uid, and the given environment only;
+//   4. untrusted: the limits (processor time: SECONDS soft, kCpuGraceSeconds more hard),
+//      then the run's uid, and the given environment only;
 //   5. executes PROGRAM in FOLDER.
 #pragma once
 
@@ -24,6 +25,9 @@ namespace dotslab {
 
 // The starter's file name, next to the program that runs it (build/bin, or bin/ installed).
 constexpr const char *kRunStarterName = "dotslab-run-starter";
+
+// Seconds between a run's soft processor-time limit (--cpu: SIGXCPU) and its hard one (SIGKILL).
+constexpr int kCpuGraceSeconds = 1;
 
 // What a run that could not be set up writes to its standard error before it exits 126
 // (then the step that failed and errno's number).

@@ -113,8 +113,6 @@ void enterSandbox(const Run &run) {
     // System V shared memory and semaphores outlive their processes: each run gets IPC
     // objects of its own, gone with it, so that none piles up in the sandbox.
     if (unshare(CLONE_NEWIPC) != 0) setupFailed("IPC namespace");
-    if (syscall(SYS_close_range, 3, ~0U, 0) != 0)
-        for (int fd = 3; fd < 1024; ++fd) close(fd);
     const pid_t program = fork();
     if (program < 0) setupFailed("fork");
     if (program > 0) {
@@ -123,7 +121,6 @@ void enterSandbox(const Run &run) {
             if (errno != EINTR) setupFailed("wait");
         std::exit(WIFSIGNALED(raw) ? 128 + WTERMSIG(raw) : WEXITSTATUS(raw));
     }
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
     setsid();  // no terminal to push keystrokes into, as bubblewrap's --new-session
 }
 
@@ -131,7 +128,8 @@ void enterSandbox(const Run &run) {
 void limit(const Run &run) {
     // At the soft limit the kernel sends SIGXCPU, a death that can only mean this limit;
     // a program that catches it meets SIGKILL a second later.
-    setLimit(RLIMIT_CPU, static_cast<rlim_t>(run.cpuSeconds), static_cast<rlim_t>(run.cpuSeconds) + 1);
+    setLimit(RLIMIT_CPU, static_cast<rlim_t>(run.cpuSeconds),
+             static_cast<rlim_t>(run.cpuSeconds + dotslab::kCpuGraceSeconds));
     if (run.memoryBytes > 0) setLimit(RLIMIT_AS, static_cast<rlim_t>(run.memoryBytes));
     setLimit(RLIMIT_FSIZE, static_cast<rlim_t>(run.fileSizeBytes));
     setLimit(RLIMIT_CORE, 0);
@@ -156,17 +154,16 @@ int main(int argc, char **argv) {
     const Run run = parse(argc, argv);
 
     // Step 1: a run ends with whoever started it, however that ends (ctest killing a
-    // harness that waited on a looping program, say). A uid change clears this: the
-    // held sandbox's process sets it again, and the grader kills by control group or uid.
+    // harness that waited on a looping program, say). The uid change of a sandboxed run
+    // clears this; there the sandbox ends with the grader, and the grader kills by control
+    // group or uid.
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (run.parent != 0 && getppid() != run.parent) return 126;  // it is gone already
 
     joinGroups(run);
-    if (!run.namespaces.empty()) {
-        enterSandbox(run);
-    } else if (syscall(SYS_close_range, 3, ~0U, 0) != 0) {
+    if (!run.namespaces.empty()) enterSandbox(run);
+    if (syscall(SYS_close_range, 3, ~0U, 0) != 0)  // nothing of ours reaches the program
         for (int fd = 3; fd < 1024; ++fd) close(fd);
-    }
     if (run.untrusted) limit(run);
 
     // Step 5.
