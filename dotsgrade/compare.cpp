@@ -11,20 +11,32 @@ namespace {
 // Whitespace other than the newline, which separates lines.
 bool isSpace(char c) { return c != '\n' && isWhitespace(c); }
 
-// Returns, for an output stopped at its limit, what it kept repeating and the likely
-// cause (", an endless loop?" when it was not one line over and over).
+constexpr std::size_t kLongestRepeat = 512;  // bytes of the longest piece looked for
+constexpr std::size_t kFewestRepeats = 100;  // how often it must come, at the end, to be a loop
+
+// Returns the piece the output ends repeating, at least kFewestRepeats times in a row, turned
+// to end at its last newline (else its last space) as a person would read it; "" if none.
+std::string repeatedPiece(const std::string &out) {
+    const std::size_t size = out.size();
+    for (std::size_t length = 1; length <= kLongestRepeat && length * kFewestRepeats <= size; ++length) {
+        const std::size_t span = length * (kFewestRepeats - 1);  // the tail equals itself shifted by length
+        if (out.compare(size - span - length, span, out, size - span, span) != 0) continue;
+        std::size_t start = size - span - length;  // where the repeating begins
+        while (start > 0 && out[start - 1] == out[start - 1 + length]) --start;
+        const std::string piece = out.substr(start, length);
+        std::size_t cut = piece.rfind('\n');
+        if (cut == std::string::npos) cut = piece.rfind(' ');
+        return cut == std::string::npos ? piece : piece.substr(cut + 1) + piece.substr(0, cut + 1);
+    }
+    return "";
+}
+
+// Returns, for a run stopped at a limit, what it kept printing and the likely cause, or ""
+// when its output does not end in one piece over and over.
 std::string repeatedTail(const std::string &out) {
-    const std::size_t end = out.rfind('\n');
-    const std::size_t start =
-        end == std::string::npos || end == 0 ? std::string::npos : out.rfind('\n', end - 1);
-    if (start == std::string::npos) return ", an endless loop?";
-    const std::string line = out.substr(start + 1, end - start);
-    std::size_t repeats = 0;
-    for (std::size_t at = end + 1; at >= line.size() && out.compare(at - line.size(), line.size(), line) == 0;
-         at -= line.size())
-        ++repeats;
-    if (repeats < 100) return ", an endless loop?";
-    return ": it printed " + visibleWhitespace(line.substr(0, 100)) + (line.size() > 100 ? "…" : "") +
+    const std::string piece = repeatedPiece(out);
+    if (piece.empty()) return "";
+    return ": it printed " + visibleWhitespace(piece.substr(0, 100)) + (piece.size() > 100 ? "…" : "") +
            " over and over. Once a read such as `cin >> x` fails (at end of input, or on a token that is not "
            "a number) it fails at once every time after, so a loop that reads again never ends: check the "
            "read itself (`if (!(cin >> x))`)";
@@ -62,12 +74,17 @@ CompareMode compareModeNamed(const std::string &name) {
 Verdict compareRuns(const RunResult &expected, const RunResult &actual, CompareMode mode, bool compareError) {
     Verdict verdict;
     std::string text;
-    if (actual.timedOut)
+    // A loop that prints stops at whichever limit it reaches first, which depends on the
+    // machine's load: what it printed is the same either way.
+    const std::string repeated = actual.timedOut || actual.outputLimited ? repeatedTail(actual.out) : "";
+    if (actual.outputLimited)
         text +=
-            "hint: your program did not finish within the time limit: an endless loop, or it kept reading "
-            "after "
-            "end of input and was stopped\n";
-    if (actual.outputLimited) text += "hint: output exceeded the limit" + repeatedTail(actual.out) + "\n";
+            "hint: output exceeded the limit" + (repeated.empty() ? ", an endless loop?" : repeated) + "\n";
+    else if (actual.timedOut)
+        text += "hint: your program did not finish within the time limit" +
+                (repeated.empty() ? ": an endless loop, or it kept reading after end of input and was stopped"
+                                  : repeated) +
+                "\n";
     if (actual.signal != 0) text += "your program was " + actual.ending() + "\n";
 
     TextDifference out =

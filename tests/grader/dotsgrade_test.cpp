@@ -13,7 +13,9 @@
 #include <set>
 #include <sstream>
 
+#include "compare.h"
 #include "grading_helpers.h"
+#include "text/text_diff.h"
 
 using namespace grading;
 
@@ -117,8 +119,42 @@ BOOST_AUTO_TEST_CASE(a_program_without_end_of_input_handling_keeps_its_points) {
 
 BOOST_AUTO_TEST_CASE(output_flood) {
     Grade g = gradeBroken("dotsboxes", {{kEndOfInput, "            for (;;) std::cout << \"flood \";"}});
+    // It stops at the output limit or, on a loaded machine, at the time limit: either way
+    // the hint names what it printed.
     expectFailures(g, {"transcript dotsboxes-eof", "random malformed input"},
-                   {{"transcript dotsboxes-eof", "output exceeded the limit"}});
+                   {{"transcript dotsboxes-eof", "it printed flood· over and over"}});
+}
+
+BOOST_AUTO_TEST_CASE(a_printing_loop_is_named_whichever_limit_stops_it) {
+    using dotslab::grader::CompareMode;
+    using dotslab::grader::compareRuns;
+    RunResult expected;
+    expected.out = "Player 1, make your move (1-16): \n";
+    const std::string prompt = "Player 1, make your move (1-16): ";
+    const std::string invalid = prompt + "Invalid move! Try again.\n";
+    struct Case {
+        std::string out, says;
+    };
+    std::string flood = prompt, lines = prompt, stuck = prompt;
+    while (flood.size() < 300000) flood += "flood ";
+    flood += "flo";  // cut in the middle, as a limit cuts it
+    for (int i = 0; i < 2000; ++i) lines += invalid;
+    lines += "Player 1, m";
+    for (int i = 0; i < 50; ++i) stuck += "flood ";  // too few to call a loop
+    const std::vector<Case> cases = {
+        {flood, "it printed flood· over and over"},
+        {lines, "it printed " + dotslab::visibleWhitespace(invalid) + " over and over"},
+        {stuck, "an endless loop"}};
+    for (const Case &c : cases)
+        for (bool timedOut : {false, true}) {
+            RunResult actual;
+            actual.out = c.out;
+            actual.timedOut = timedOut;
+            actual.outputLimited = !timedOut;
+            const std::string said = compareRuns(expected, actual, CompareMode::kExact, false).explanation;
+            BOOST_TEST(said.find(c.says) != std::string::npos, said.substr(0, 400));
+            BOOST_TEST(said.find(timedOut ? "time limit" : "output exceeded the limit") != std::string::npos);
+        }
 }
 
 BOOST_AUTO_TEST_CASE(everything_a_stopped_or_crashed_program_printed_is_shown) {
