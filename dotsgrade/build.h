@@ -3,6 +3,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -45,8 +46,12 @@ std::vector<std::string> stageSubmission(const Assignment &assignment, const std
 // Builds the submission in the sandbox, in a fresh folder under `into` (which must exist),
 // with the course's compile command for the assignment (flags, if given, replace its flags):
 // every compile, link and objcopy is untrusted, with its own limits and 60 s for all.
+// `compiled`, if given, is called once every source has compiled, before the link, with
+// the build so far (its objects, no program): work that needs only the objects can go on
+// beside the link. It is not called for a build by make or one whose compile failed.
 BuildResult buildSubmission(const Assignment &assignment, const std::string &submission,
-                            const std::string &into, int slot, const std::string &flags = "");
+                            const std::string &into, int slot, const std::string &flags = "",
+                            const std::function<void(const BuildResult &)> &compiled = {});
 
 // Returns the full paths of the build's objects.
 std::vector<std::string> objectPaths(const BuildResult &build);

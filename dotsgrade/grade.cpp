@@ -7,6 +7,7 @@
 #include <cctype>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <future>
 #include <numeric>
 #include <sstream>
@@ -595,8 +596,67 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
     // The sandbox's uids must reach the build folder (and later the program and the
     // harness in it), but not list this one.
     fs::permissions(work, fs::perms::owner_all | fs::perms::group_exec | fs::perms::others_exec);
-    BuildResult build =
-        buildSubmission(assignment, submission, work.string(), options.slot, options.compilerFlags);
+
+    // The source rules and the function checks need only the object: with one source they
+    // start the moment it has compiled and go on beside the link, which keeps one core busy.
+    BuildResult compiledBuild;           // the build as it stood then: its object, no program yet
+    std::promise<bool> compiledPromise;  // whether compiledBuild is there to check
+    const std::shared_future<bool> compiled = compiledPromise.get_future().share();
+    bool promised = false;
+    const std::function<void(bool)> objectsReady = [&](bool ready) {
+        if (!promised) compiledPromise.set_value(ready);
+        promised = true;
+    };
+    std::vector<TestOutcome> functionTests, ruleTests;
+    const int runSlots = std::max(1, options.parallelRuns);
+    // The objects' symbols serve the rules and tell the function stage which misnamed
+    // functions to judge under their mandated names.
+    std::promise<ObjectListing> listing;
+    std::shared_future<ObjectListing> objects = listing.get_future().share();
+    std::vector<Rename> renames;  // set by the function stage, used again by mainAlone
+    std::thread functions([&] {
+        GradeOptions mine = options;
+        mine.slot = options.slot + runSlots;
+        if (assignment.functions.empty() || !compiled.get()) return;
+        renames = misnamedFunctions(assignment, objects.get());
+        functionStage(assignment, assignment.name == "dotsboxes" ? dotsboxesGame() : dotstrianglesGame(),
+                      compiledBuild, renames, mine, functionTests);
+    });
+    std::thread rules([&] {
+        if (!compiled.get()) return;
+        const int slot = options.slot + runSlots + 3;
+        ObjectListing listed;
+        listed.symbols = listSymbols(compiledBuild, slot);
+        listing.set_value(listed);  // all the function stage waits for
+        listed.disassembly = disassembly(compiledBuild, slot);
+        for (const RuleResult &rule : checkSourceRules(assignment, compiledBuild, listed)) {
+            TestOutcome t = outcome("rules", "rule " + rule.id, rule.title);
+            t.passed = rule.passed;
+            t.output = rule.detail;
+            ruleTests.push_back(t);
+        }
+    });
+    struct JoinStages {  // on every way out, the stages told whether to go on first
+        const std::function<void(bool)> &objectsReady;
+        std::thread &rules, &functions;
+        ~JoinStages() {
+            objectsReady(false);
+            for (std::thread *t : {&rules, &functions})
+                if (t->joinable()) t->join();
+        }
+    } joinStages{objectsReady, rules, functions};
+
+    BuildResult build = buildSubmission(assignment, submission, work.string(), options.slot,
+                                        options.compilerFlags, [&](const BuildResult &soFar) {
+                                            // A link that leaves a file out must not follow checks of it.
+                                            if (soFar.objects.size() != 1) return;
+                                            compiledBuild = soFar;
+                                            objectsReady(true);
+                                        });
+    if (!promised) {  // a build by make, or of several files: the stages start now
+        compiledBuild = build;
+        objectsReady(build.compiled);
+    }
 
     std::vector<TestOutcome> &tests = report.tests;
     TestOutcome buildTest = plan[0], warnings = plan[1];
@@ -618,37 +678,6 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
         score(tests, rubricFor(assignment, options), options.visibility);
         return report;
     }
-
-    // Three stages at once, each on slots of its own: the function harness (the longest:
-    // its link, then its suites), the source rules (nm and objdump first) and the program runs.
-    std::vector<TestOutcome> functionTests, ruleTests;
-    const int runSlots = std::max(1, options.parallelRuns);
-    // The objects' symbols serve the rules and tell the function stage which misnamed
-    // functions to judge under their mandated names.
-    std::promise<ObjectListing> listing;
-    std::shared_future<ObjectListing> objects = listing.get_future().share();
-    std::vector<Rename> renames;  // set by the function stage, used again by mainAlone
-    std::thread functions([&] {
-        GradeOptions mine = options;
-        mine.slot = options.slot + runSlots;
-        if (assignment.functions.empty()) return;
-        renames = misnamedFunctions(assignment, objects.get());
-        functionStage(assignment, assignment.name == "dotsboxes" ? dotsboxesGame() : dotstrianglesGame(),
-                      build, renames, mine, functionTests);
-    });
-    std::thread rules([&] {
-        const int slot = options.slot + runSlots + 3;
-        ObjectListing listed;
-        listed.symbols = listSymbols(build, slot);
-        listing.set_value(listed);  // all the function stage waits for
-        listed.disassembly = disassembly(build, slot);
-        for (const RuleResult &rule : checkSourceRules(assignment, build, listed)) {
-            TestOutcome t = outcome("rules", "rule " + rule.id, rule.title);
-            t.passed = rule.passed;
-            t.output = rule.detail;
-            ruleTests.push_back(t);
-        }
-    });
 
     // Run every case on the parallel slots; judge them in order once the oracle is done.
     std::vector<RunResult> actual(cases.size());
