@@ -18,6 +18,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <chrono>
@@ -47,6 +48,10 @@ bool stopping = false;  // stopEveryRun was called: no run starts any more
 // coreutils' stdbuf library: preloaded with these variables, it makes a program's stdio
 // unbuffered, as `stdbuf -o0 -e0` does (without that program's own start).
 constexpr const char *kStdbufLibrary = "/usr/libexec/coreutils/libstdbuf.so";
+
+constexpr std::size_t kDefaultPipeBytes = 64 << 10;  // what a pipe holds unless told
+constexpr std::size_t kLargestPipeBytes = 1 << 20;   // fs.pipe-max-size's default
+constexpr int kTickMilliseconds = 10;                // how often a running program's pipes are read
 
 // Returns the environment that unbuffers a program's standard output and error (none
 // where coreutils' library is missing).
@@ -255,12 +260,16 @@ void emptyFolder(const fs::path &folder) {
 // Reads what is available on fd into text (up to cap bytes kept); returns false at end.
 bool drain(int fd, std::string &text, std::size_t cap, bool &overflowed) {
     char buffer[65536];
-    ssize_t n = read(fd, buffer, sizeof buffer);
-    if (n < 0 && (errno == EINTR || errno == EAGAIN)) return true;
-    if (n <= 0) return false;
-    std::size_t keep = text.size() < cap ? std::min(cap - text.size(), static_cast<std::size_t>(n)) : 0;
-    text.append(buffer, keep);
-    if (keep < static_cast<std::size_t>(n)) overflowed = true;
+    for (int chunk = 0; chunk < 32; ++chunk) {  // a writer that keeps pace does not keep us here
+        const ssize_t n = read(fd, buffer, sizeof buffer);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0 && errno == EAGAIN) return true;
+        if (n <= 0) return false;
+        const std::size_t keep =
+            text.size() < cap ? std::min(cap - text.size(), static_cast<std::size_t>(n)) : 0;
+        text.append(buffer, keep);
+        if (keep < static_cast<std::size_t>(n)) overflowed = true;
+    }
     return true;
 }
 
@@ -408,15 +417,20 @@ RunResult runOnce(const RunRequest &r, bool lastTry) {
     bool outOpen = true, errOpen = true, exited = false, overflowed = false;
     int raw = 0;
     struct rusage usage {};
+    // The output waits in pipes as large as the output limit (up to 1 MB), read at each tick
+    // and at the exit: a program writing unbuffered does not wake us at every write (the
+    // wake-ups, not the writes, cost the most; see RunRequest::unbuffered).
+    const int pipeBytes =
+        static_cast<int>(std::clamp<std::size_t>(cap, kDefaultPipeBytes, kLargestPipeBytes));
+    for (int fd : {outPipe[0], errPipe[0]}) {
+        fcntl(fd, F_SETPIPE_SZ, pipeBytes);  // where it fails, the writer waits for the tick
+        fcntl(fd, F_SETFL, O_NONBLOCK);      // our end only: the program's end still blocks
+    }
     while (!exited) {
-        struct pollfd fds[3] = {{outOpen ? outPipe[0] : -1, POLLIN, 0},
-                                {errOpen ? errPipe[0] : -1, POLLIN, 0},
-                                {exitFd, POLLIN, 0}};
-        poll(fds, 3, exitFd >= 0 ? 50 : 2);
-        if (outOpen && (fds[0].revents & (POLLIN | POLLHUP)))
-            outOpen = drain(outPipe[0], result.out, cap, overflowed);
-        if (errOpen && (fds[1].revents & (POLLIN | POLLHUP)))
-            errOpen = drain(errPipe[0], result.err, cap, overflowed);
+        struct pollfd exit = {exitFd, POLLIN, 0};
+        poll(&exit, 1, exitFd >= 0 ? kTickMilliseconds : 2);
+        if (outOpen) outOpen = drain(outPipe[0], result.out, cap, overflowed);
+        if (errOpen) errOpen = drain(errPipe[0], result.err, cap, overflowed);
         exited = wait4(child, &raw, WNOHANG, &usage) == child;
         if (exited) break;
         if (overflowed)
