@@ -236,14 +236,22 @@ pid_t spawnStarter(std::vector<std::string> &words, int inputFd, int outFd, int 
     sigfillset(&all);
     posix_spawnattr_setsigmask(&attributes, &none);  // the grader blocks its stop signals: not so the run
     posix_spawnattr_setsigdefault(&attributes, &all);
-    posix_spawnattr_setpgroup(&attributes, 0);
-    posix_spawnattr_setflags(&attributes,
-                             POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+    // A session of its own is a process group of its own too.
+    posix_spawnattr_setflags(&attributes, (holder != nullptr ? POSIX_SPAWN_SETSID : POSIX_SPAWN_SETPGROUP) |
+                                              POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
     // Untrusted runs get their environment from the starter's command line, nothing of ours.
     char *noEnvironment[] = {nullptr};
     pid_t child = -1;
-    const int failed =
-        posix_spawn(&child, argv[0], &actions, &attributes, argv.data(), untrusted ? noEnvironment : environ);
+    // This thread makes its children in the held sandbox's pid namespace while it starts
+    // this one (the setns affects this thread alone), and in ours again after.
+    static const int ourPidNamespace = open("/proc/self/ns/pid", O_RDONLY | O_CLOEXEC);
+    int failed = 0;
+    if (holder != nullptr && setns(holder->pidNamespace(), CLONE_NEWPID) != 0) failed = errno;
+    if (failed == 0)
+        failed = posix_spawn(&child, argv[0], &actions, &attributes, argv.data(),
+                             untrusted ? noEnvironment : environ);
+    if (holder != nullptr && setns(ourPidNamespace, CLONE_NEWPID) != 0)
+        throw std::logic_error("cannot return to our own pid namespace");  // would misplace every later run
     posix_spawn_file_actions_destroy(&actions);
     posix_spawnattr_destroy(&attributes);
     if (failed != 0) throw std::runtime_error(std::string("cannot start a run: ") + std::strerror(failed));
@@ -395,6 +403,14 @@ RunResult runOnce(const RunRequest &r, bool lastTry) {
     pid_t child = -1;
     try {
         child = spawnStarter(starter, inputFd, outPipe[1], errPipe[1], holder, r.untrusted);
+    } catch (const std::runtime_error &) {
+        for (int fd : {inputFd, outPipe[0], outPipe[1], errPipe[0], errPipe[1]}) close(fd);
+        if (holder == nullptr) throw;
+        // A held sandbox whose first process is gone takes no new process: as below.
+        holder->markBroken();
+        RunRequest alone = r;
+        alone.holder = nullptr;
+        return runOnce(alone, lastTry);
     } catch (...) {
         for (int fd : {inputFd, outPipe[0], outPipe[1], errPipe[0], errPipe[1]}) close(fd);
         throw;
@@ -479,8 +495,9 @@ RunResult runOnce(const RunRequest &r, bool lastTry) {
             result.signal = WTERMSIG(raw);
         else if (WIFEXITED(raw))
             result.status = WEXITSTATUS(raw);
-        // bubblewrap reports the program's death by a signal as status 128 + signal.
-        if (sandboxed && result.status > 128 && result.status < 128 + 65) {
+        // bubblewrap reports the program's death by a signal as status 128 + signal (a held
+        // sandbox's run is our own child: its status says which).
+        if (sandboxed && holder == nullptr && result.status > 128 && result.status < 128 + 65) {
             result.signal = result.status - 128;
             result.status = -1;
         }

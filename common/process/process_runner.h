@@ -96,7 +96,9 @@ class SandboxHolder {
     // Returns the path, from here, of a path inside the sandbox ("/sandbox/work").
     std::string outside(const std::string &inside) const;
     // Returns the descriptors of its namespaces, in the order a run joins them.
-    const std::array<int, 4> &namespaces() const { return namespaces_; }
+    const std::array<int, 3> &namespaces() const { return namespaces_; }
+    // Returns the descriptor of its pid namespace, which a run's first process is made in.
+    int pidNamespace() const { return pidNamespace_; }
 
   private:
     std::string program_;
@@ -106,7 +108,8 @@ class SandboxHolder {
     int alive_ = -1;         // the holder's standard input: it lives until this closes
     bool usable_ = false;
     mutable std::atomic<bool> broken_{false};
-    std::array<int, 4> namespaces_{-1, -1, -1, -1};
+    std::array<int, 3> namespaces_{-1, -1, -1};
+    int pidNamespace_ = -1;
 };
 
 // Runs the request and returns what happened. A run that our sandbox could not start

@@ -12,10 +12,10 @@
 //
 //   1. dies with the grader (PID), as the runs of a stopped grader must;
 //   2. joins the run's control group (each cgroup.procs FILE);
-//   3. with namespaces (a held sandbox, see SandboxHolder): joins each, makes an IPC
-//      namespace of its own, and forks the process that runs the program (a pid namespace
-//      takes only children), then exits as bubblewrap does: with the program's status,
-//      or 128 + the signal that killed it;
+//   3. with namespaces (a held sandbox, see SandboxHolder): joins each and makes an IPC
+//      namespace of its own. A process enters a pid namespace only as it is made: the
+//      grader's thread joins the sandbox's for the moment it starts the starter, which so
+//      is made inside, in a session of its own (no terminal to push keystrokes into);
 //   4. untrusted: the limits (processor time: SECONDS soft, kCpuGraceSeconds more hard),
 //      then the run's uid, and the given environment only;
 //   5. executes PROGRAM in FOLDER.

@@ -7,7 +7,6 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -106,22 +105,13 @@ void joinGroups(const Run &run) {
     }
 }
 
-// Step 3: joins the held sandbox; returns only in the process that runs the program.
+// Step 3: joins the held sandbox (its pid namespace is ours already: see run_starter.h).
 void enterSandbox(const Run &run) {
     for (int fd : run.namespaces)
         if (setns(fd, 0) != 0) setupFailed("namespaces");
     // System V shared memory and semaphores outlive their processes: each run gets IPC
     // objects of its own, gone with it, so that none piles up in the sandbox.
     if (unshare(CLONE_NEWIPC) != 0) setupFailed("IPC namespace");
-    const pid_t program = fork();
-    if (program < 0) setupFailed("fork");
-    if (program > 0) {
-        int raw = 0;
-        while (waitpid(program, &raw, 0) < 0)
-            if (errno != EINTR) setupFailed("wait");
-        std::exit(WIFSIGNALED(raw) ? 128 + WTERMSIG(raw) : WEXITSTATUS(raw));
-    }
-    setsid();  // no terminal to push keystrokes into, as bubblewrap's --new-session
 }
 
 // Step 4: the limits and the user of an untrusted run.
@@ -158,7 +148,9 @@ int main(int argc, char **argv) {
     // clears this; there the sandbox ends with the grader, and the grader kills by control
     // group or uid.
     prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (run.parent != 0 && getppid() != run.parent) return 126;  // it is gone already
+    // Made in a held sandbox's pid namespace, it sees the grader, outside, as parent 0.
+    const pid_t parent = getppid();
+    if (run.parent != 0 && parent != run.parent && parent != 0) return 126;  // it is gone already
 
     joinGroups(run);
     if (!run.namespaces.empty()) enterSandbox(run);

@@ -2,9 +2,11 @@
 // the expected tests fail, with the expected hint), its reports, batch mode and options.
 // Every grading run here is itself bounded in time.
 #define BOOST_TEST_MODULE dotsgrade
+#include <signal.h>
 #include <unistd.h>
 
 #include <boost/test/unit_test.hpp>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -674,6 +676,43 @@ BOOST_AUTO_TEST_CASE(github_classroom_result_versions_and_help) {
             (fs::path(DOTSGRADE_PROGRAM).parent_path() / program).string(), {"--help"}, "");
         BOOST_TEST(help.status == 0);
         BOOST_TEST(help.out.rfind("usage: " + program, 0) == 0, help.out);
+    }
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(runs)
+
+BOOST_AUTO_TEST_CASE(a_held_sandbox_run_ends_as_its_program_does) {
+    // A run joining a held sandbox is made in its pid namespace (the grader, outside, is
+    // parent 0 there) and is the grader's own child: an exit status above 128 is a status,
+    // a death by a signal is that signal.
+    if (geteuid() != 0) return;  // held sandboxes are root's
+    TemporaryDirectory scratch("dotsgrade-test");
+    fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
+    writeFile(scratch.path() / "ends.c",
+              "#include <signal.h>\n#include <stdio.h>\n#include <unistd.h>\n"
+              "int main(int argc, char **argv) {\n"
+              "    printf(\"%d\", (int)getppid());\n    fflush(stdout);\n"
+              "    if (argv[1][0] == 'c') raise(SIGSEGV);\n    return 130;\n}\n");
+    const fs::path program = scratch.path() / "ends";
+    BOOST_REQUIRE(
+        std::system(("gcc -o " + program.string() + " " + (scratch.path() / "ends.c").string()).c_str()) ==
+        0);
+    dotslab::Limits limits;
+    const dotslab::SandboxHolder sandbox(program.string(), limits);
+    BOOST_REQUIRE(sandbox.usable());
+    for (const std::string how : {"exit", "crash"}) {
+        dotslab::RunRequest request;
+        request.program = program.string();
+        request.args = {how};
+        request.limits = limits;
+        request.holder = &sandbox;
+        const RunResult run = dotslab::runProgram(request);
+        BOOST_TEST(run.out == "0", how << ": parent " << run.out << run.err);
+        BOOST_TEST(run.status == (how == "exit" ? 130 : -1),
+                   how << " " << run.status << " " << run.signal << " " << run.err);
+        BOOST_TEST(run.signal == (how == "exit" ? 0 : SIGSEGV), how);
     }
 }
 
