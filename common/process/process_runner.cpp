@@ -246,13 +246,12 @@ pid_t spawnStarter(std::vector<std::string> &words, int inputFd, int outFd, int 
     // this one (the setns affects this thread alone), and in ours again after.
     static const int ourPidNamespace = open("/proc/self/ns/pid", O_RDONLY | O_CLOEXEC);
     int failed = 0;
-    const bool entering = holder != nullptr;
-    if (entering && (ourPidNamespace < 0 || setns(holder->pidNamespace(), CLONE_NEWPID) != 0))
+    if (holder != nullptr && (ourPidNamespace < 0 || setns(holder->pidNamespace(), CLONE_NEWPID) != 0))
         failed = ourPidNamespace < 0 ? EBADF : errno;
     if (failed == 0)
         failed = posix_spawn(&child, argv[0], &actions, &attributes, argv.data(),
                              untrusted ? noEnvironment : environ);
-    if (entering && ourPidNamespace >= 0 && setns(ourPidNamespace, CLONE_NEWPID) != 0)
+    if (holder != nullptr && ourPidNamespace >= 0 && setns(ourPidNamespace, CLONE_NEWPID) != 0)
         throw std::logic_error("cannot return to our own pid namespace");  // would misplace every later run
     posix_spawn_file_actions_destroy(&actions);
     posix_spawnattr_destroy(&attributes);

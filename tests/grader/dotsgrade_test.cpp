@@ -6,7 +6,6 @@
 #include <unistd.h>
 
 #include <boost/test/unit_test.hpp>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -696,9 +695,9 @@ BOOST_AUTO_TEST_CASE(a_held_sandbox_run_ends_as_its_program_does) {
               "    printf(\"%d\", (int)getppid());\n    fflush(stdout);\n"
               "    if (argv[1][0] == 'c') raise(SIGSEGV);\n    return 130;\n}\n");
     const fs::path program = scratch.path() / "ends";
-    BOOST_REQUIRE(
-        std::system(("gcc -o " + program.string() + " " + (scratch.path() / "ends.c").string()).c_str()) ==
-        0);
+    const RunResult compiled = dotslab::runTrusted(
+        "/usr/bin/gcc", {"-o", program.string(), (scratch.path() / "ends.c").string()}, "");
+    BOOST_REQUIRE_MESSAGE(compiled.status == 0, compiled.err);
     dotslab::Limits limits;
     const dotslab::SandboxHolder sandbox(program.string(), limits);
     BOOST_REQUIRE(sandbox.usable());
