@@ -237,6 +237,12 @@ int run(const CommandLine &cl) {
 // Adds the options that decide how any one submission is graded (and so travel into a
 // Gradescope kit): extra tests, comparison, random cases, limits, build, rubric.
 void addGradingOptions(CLI::App &app, CommandLine &cl) {
+    // A course file (TOML or INI) holds any of these options under its long name, e.g.
+    // compiler-flags = "-std=c++17 -Wall -pedantic"; the command line wins over it, and an
+    // unknown name is a bad command line.
+    app.set_config("--course", "", "a course file: any grading option below as name = value (TOML)")
+        ->check(CLI::ExistingFile);
+    app.allow_config_extras(CLI::config_extras_mode::error);
     app.add_option("--tests", cl.options.testsDir, "extra tests: NAME.in, .args, .out, .err, .rc, .desc")
         ->check(CLI::ExistingDirectory);
     app.add_option("--compare", cl.compare, "exact (default), trailing or all")

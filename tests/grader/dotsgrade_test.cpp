@@ -49,10 +49,22 @@ BOOST_AUTO_TEST_CASE(the_course_compile_command_decides_warnings) {
     writeFile(folder / "extra.cc", "int unusedParameter(int x) { return 0; }\n");
     Grade eight = grade("eight", folder, {"--compiler-flags", kCxx17});
     BOOST_TEST(eight.failed().count("no warnings") == 0, eight.test("no warnings")["output"]);
-    Grade strict = grade("eight", folder, {"--compiler-flags", "-std=c++17 -Wall -Wextra -pedantic"});
+    // A course file sets the command once for every grading of the course.
+    const fs::path course = scratch.path() / "course.toml";
+    writeFile(course, "# our course\ncompiler-flags = \"-std=c++17 -Wall -Wextra -pedantic\"\n");
+    Grade strict = grade("eight", folder, {"--course", course.string()});
     BOOST_TEST(strict.failed().count("no warnings") == 1);
     RunResult explain = dotslab::runTrusted(DOTSGRADE_PROGRAM, {"dotsboxes", "--explain"}, "");
     BOOST_TEST(explain.out.find("g++ -std=c++11 -Wall -Wextra -pedantic") != std::string::npos, explain.out);
+    // The command line wins over the course file; a name dotsgrade does not know is a bad
+    // command line, never silently ignored.
+    explain = dotslab::runTrusted(
+        DOTSGRADE_PROGRAM,
+        {"eight", "--explain", "--course", course.string(), "--compiler-flags", "-std=c++14"}, "");
+    BOOST_TEST(explain.out.find("-std=c++14\n") != std::string::npos, explain.out);
+    writeFile(course, "compiler-flag = \"-std=c++17\"\n");
+    BOOST_TEST(dotslab::runTrusted(DOTSGRADE_PROGRAM, {"eight", "--explain", "--course", course.string()}, "")
+                   .status == 2);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
