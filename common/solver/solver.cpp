@@ -13,6 +13,9 @@ namespace dotslab {
 // Positions with at least this many open cells are marked while searched, and their
 // moves may wait for another thread: below it, a subtree costs less than the marking.
 constexpr int kDeferOpenCells = 6;
+// Positions with at least this many open cells look at every child's table entry before
+// searching any: below it, the probes cost more than the subtrees they save.
+constexpr int kCutoffOpenCells = 10;
 
 // Returns a table size that fits the board: big enough for hard boards, cheap for small ones.
 int tableBitsFor(int wordBits, const SolverOptions &options) {
@@ -58,6 +61,12 @@ Solver::Solver(const BoardGraph &graph, ExtraTurnRule rule, SolverOptions option
         return std::hypot(line.from.row + line.to.row - rowMid, line.from.col + line.to.col - colMid);
     };
     std::stable_sort(order_.begin(), order_.end(), [&](int a, int b) { return distance(a) < distance(b); });
+    // A byte of a line set at a time to ranks: a move list in centre-first order is a
+    // walk over the set bits of its ranks.
+    rankBytes_.assign((graph.lineCount() + 7) / 8, {});
+    for (int r = 0; r < graph.lineCount(); ++r)
+        for (int v = 0; v < 256; ++v)
+            if (v >> (order_[r] % 8) & 1) rankBytes_[order_[r] / 8][v] |= lineBit(r);
     for (int c = 0; c < graph.cellCount(); ++c) cellLines_.push_back(graph.linesOfCell(c));
     // inverse_[s][image] = the line that symmetry s takes to image.
     inverse_.assign(symmetry_.count(), std::vector<int>(graph.lineCount()));
@@ -67,7 +76,6 @@ Solver::Solver(const BoardGraph &graph, ExtraTurnRule rule, SolverOptions option
     // open lines, and two open lines between the same cells (or the same cell and the
     // outside) are interchangeable, so positions that differ only in which twins are
     // filled have one value.
-    earlierTwins_.assign(graph.lineCount(), 0);
     if (options_.useTwinLines) {
         std::map<std::vector<int>, LineSet> byCells;
         for (int l = 0; l < graph.lineCount(); ++l) {
@@ -82,7 +90,6 @@ Solver::Solver(const BoardGraph &graph, ExtraTurnRule rule, SolverOptions option
             twins.firstLines.push_back(0);
             for (LineSet rest = group; rest != 0; rest &= rest - 1) {
                 const LineSet bit = rest & (~rest + 1);
-                earlierTwins_[__builtin_ctzll(bit)] = twins.firstLines.back();
                 twins.firstLines.push_back(twins.firstLines.back() | bit);
             }
             twinGroups_.push_back(twins);
@@ -192,19 +199,20 @@ int Solver::searchFrom(LineSet lines, bool extra, int alpha, int beta) {
     Images images{};
     const int symmetries = options_.useSymmetry ? symmetry_.count() : 1;
     for (int s = 0; s < symmetries; ++s) images[s] = withTwinsInOrder(symmetry_.apply(s, lines));
-    if (helpers_.empty()) return search(images, extra, alpha, beta);
+    const Keyed position = keyed(images, extra);
+    if (helpers_.empty()) return search(position, alpha, beta);
 
     // Every thread searches the whole tree; the first to finish has the answer and stops the rest.
     {
         std::lock_guard<std::mutex> lock(mutex_);
-        job_ = {images, extra, alpha, beta};
+        job_ = {position, alpha, beta};
         stopSearch_ = false;
         winner_ = -1;
         helpersBusy_ = static_cast<int>(helpers_.size());
         ++jobNumber_;
     }
     jobReady_.notify_all();
-    const int result = search(images, extra, alpha, beta);
+    const int result = search(position, alpha, beta);
     int none = -1;
     if (winner_.compare_exchange_strong(none, 0)) {
         results_[0] = result;
@@ -226,7 +234,7 @@ void Solver::helperLoop(Solver &helper) {
             done = jobNumber_;
             job = job_;
         }
-        const int result = helper.search(job.images, job.extra, job.alpha, job.beta);
+        const int result = helper.search(job.position, job.alpha, job.beta);
         int none = -1;
         if (winner_.compare_exchange_strong(none, helper.helperIndex_)) {
             results_[helper.helperIndex_] = result;
@@ -259,6 +267,15 @@ Solver::CellScan Solver::scanCells(LineSet lines) const {
     return scan;
 }
 
+LineSet Solver::ranked(LineSet lines) const {
+    LineSet ranks = 0;
+    for (const std::array<LineSet, 256> &byte : rankBytes_) {
+        ranks |= byte[lines & 0xff];
+        lines >>= 8;
+    }
+    return ranks;
+}
+
 LineSet Solver::withTwinsInOrder(LineSet lines) const {
     for (const TwinGroup &twins : twinGroups_) {
         const LineSet filled = lines & twins.lines;
@@ -270,18 +287,13 @@ LineSet Solver::withTwinsInOrder(LineSet lines) const {
     return lines;
 }
 
-LineSet Solver::canonicalKey(const Images &images, int &orientation) const {
+Solver::Keyed Solver::keyed(const Images &images, bool extra) const {
     const int symmetries = options_.useSymmetry ? symmetry_.count() : 1;
-    LineSet key = images[0];
-    orientation = 0;
+    Keyed position{images, extra, images[0], 0};
     for (int s = 1; s < symmetries; ++s)
-        if (images[s] < key) key = images[s], orientation = s;
-    return key;
-}
-
-std::uint64_t Solver::wordOf(const Images &images, bool extra) const {
-    int orientation = 0;
-    return canonicalKey(images, orientation) | (extra ? lineBit(graph_.lineCount()) : 0);
+        if (images[s] < position.word) position.word = images[s], position.orientation = s;
+    if (extra) position.word |= lineBit(graph_.lineCount());
+    return position;
 }
 
 Solver::Images Solver::played(const Images &images, int line) const {
@@ -294,12 +306,12 @@ Solver::Images Solver::played(const Images &images, int line) const {
     return next;
 }
 
-int Solver::search(const Images &images, bool extra, int alpha, int beta) {
+int Solver::search(const Keyed &position, int alpha, int beta) {
     assert(alpha < beta);
     if (stopped()) return 0;  // another thread has the answer
 
     // Step 1: safe captures are optimal; play them here, with no table entries between.
-    const Node node = playSafeCaptures(images, extra);
+    const Node node = playSafeCaptures(position);
     if (node.scan.open == 0) return node.gained;
     // A simple loony endgame (chains and loops only) is valued from its lengths.
     if (chainsAndLoops_ && node.scan.captureLines == 0 && node.scan.twoSided == node.scan.open)
@@ -319,48 +331,52 @@ int Solver::search(const Images &images, bool extra, int alpha, int beta) {
     // marked as being searched, for the other threads to leave for later).
     const bool marked = searchingNow_ && node.scan.open >= kDeferOpenCells;
     const int slot = marked ? searchingNow_->enter(node.entryWord) : -1;
-    const Best best = searchMoves(node, orderedMoves(node, probe.hint, alpha), alpha, beta);
+    Best best = searchMoves(node, orderedMoves(node, probe.hint, alpha), alpha, beta);
     if (marked) searchingNow_->leave(slot, node.entryWord);
     if (stopped()) return 0;  // cut short: nothing proved
     assert(-node.scan.open <= best.value && best.value <= node.scan.open);
+    // The value has the parity of the open cells, each taken by one player or the other:
+    // a bound of the wrong parity is one short of the truth.
+    if (options_.useParity && (best.value - node.scan.open) % 2 != 0) {
+        assert(best.value <= alpha || best.value >= beta);  // an exact value is a true one
+        best.value += best.value <= alpha ? -1 : 1;
+    }
 
     // Step 5: keep what this search proved, together with what was known before.
     storeResult(node, probe, alpha, beta, best);
     return best.value + node.gained;
 }
 
-Solver::Node Solver::playSafeCaptures(const Images &images, bool extra) {
+Solver::Node Solver::playSafeCaptures(const Keyed &position) {
     Node node;
-    node.images = images;
-    node.extra = extra;
-    node.entryWord = wordOf(images, extra);
-    table_->prefetch(node.entryWord);  // the table slot is a cache miss: start it while the cells are scanned
+    node.at = position;
+    node.entryWord = position.word;
     const bool safeCapturesApply = rule_ == ExtraTurnRule::kUnlimited && options_.useSafeCaptures;
     for (;;) {
         ++nodes_;
         node.scan = scanCells(node.lines());
-        if (node.scan.open == 0) return node;
+        if (node.scan.open == 0) break;
         // A capture that gives the opponent no new three-sided cell.
         const LineSet safe = safeCapturesApply ? node.scan.captureLines & ~node.scan.thirdSideLines : 0;
-        if (safe == 0) return node;
+        if (safe == 0) break;
         const int l = __builtin_ctzll(safe);
         node.gained += (node.scan.doubleCaptureLines & lineBit(l)) ? 2 : 1;
-        node.images = played(node.images, l);
+        node.at.images = played(node.at.images, l);
     }
+    if (node.gained > 0) node.at = keyed(node.at.images, node.at.extra);
+    return node;
 }
 
 Solver::Probe Solver::probeTable(const Node &node) const {
     Probe probe;
-    const LineSet key = canonicalKey(node.images, probe.orientation);
-    probe.word = key | (node.extra ? lineBit(graph_.lineCount()) : 0);
     probe.lower = -node.scan.open;
     probe.upper = node.scan.open;
-    const BoundsTable::Bounds known = table_->probe(probe.word);
+    const BoundsTable::Bounds known = table_->probe(node.at.word);
     if (known.found) {
         probe.lower = known.lower;
         probe.upper = known.upper;
         probe.storedMove = known.move;
-        if (known.move >= 0) probe.hint = inverse_[probe.orientation][known.move];
+        if (known.move >= 0) probe.hint = inverse_[node.at.orientation][known.move];
     }
     return probe;
 }
@@ -377,7 +393,7 @@ Solver::MoveList Solver::orderedMoves(const Node &node, int hint, int alpha) con
     // Where nothing can be captured, one move per chain and loop is enough, and none that
     // cannot beat alpha (a long chain or a loop opened) is searched at all.
     LineSet skipped = 0;
-    if (chainsAndLoops_ && scan.captureLines == 0) {
+    if (chainsAndLoops_ && scan.captureLines == 0 && scan.twoSided > 0) {
         const ChainsAndLoops::Openings openings = chainsAndLoops_->openings(lines);
         skipped = openings.redundant;
         for (int k = 0; k < openings.count; ++k) {
@@ -392,21 +408,18 @@ Solver::MoveList Solver::orderedMoves(const Node &node, int hint, int alpha) con
             skipped = (skipped | twins) & ~(twins & (~twins + 1));
         }
     }
-    // Each open line once (one of each group of twins): captures, quiet moves, then the
-    // rest, centre first within each.
-    int quiet[kMaxLines], rest[kMaxLines], captureCount = 0, quietCount = 0, restCount = 0;
-    for (int l : order_) {
-        if ((lines & lineBit(l)) || (earlierTwins_[l] & ~lines) || (skipped & lineBit(l))) continue;
-        if (scan.captureLines & lineBit(l))
-            list.moves[captureCount++] = l;
-        else if (!(scan.thirdSideLines & lineBit(l)))
-            quiet[quietCount++] = l;
-        else
-            rest[restCount++] = l;
+    // Each open line once (the first open one of each group of twins): captures, quiet
+    // moves, then the rest, centre first within each.
+    LineSet searched = graph_.allLines() & ~lines & ~skipped;
+    for (const TwinGroup &twins : twinGroups_) {
+        const LineSet open = twins.lines & ~lines;
+        searched &= ~(open & (open - 1));
     }
-    std::copy(quiet, quiet + quietCount, list.moves + captureCount);
-    std::copy(rest, rest + restCount, list.moves + captureCount + quietCount);
-    list.count = captureCount + quietCount + restCount;
+    const LineSet captures = searched & scan.captureLines;
+    for (LineSet group :
+         {captures, searched & ~captures & ~scan.thirdSideLines, searched & ~captures & scan.thirdSideLines})
+        for (LineSet ranks = ranked(group); ranks != 0; ranks &= ranks - 1)
+            list.moves[list.count++] = order_[__builtin_ctzll(ranks)];
     int *const moves = list.moves;
     // The move that decided this position before goes first (or its first open twin).
     if (hint >= 0) {
@@ -423,54 +436,84 @@ Solver::MoveList Solver::orderedMoves(const Node &node, int hint, int alpha) con
     return list;
 }
 
-Solver::Best Solver::searchMoves(const Node &node, const MoveList &moves, int alpha, int beta) {
+int Solver::capturesOf(const Node &node, int line) {
+    const LineSet bit = lineBit(line);
+    return (node.scan.captureLines & bit) ? ((node.scan.doubleCaptureLines & bit) ? 2 : 1) : 0;
+}
+
+Solver::Keyed Solver::keyedChild(const Node &node, int line) const {
+    const bool again = movesAgain(rule_, node.extra(), capturesOf(node, line));
+    return keyed(played(node.at.images, line), again && remembersExtraTurns(rule_));
+}
+
+Solver::Best Solver::searchMoves(const Node &node, MoveList moves, int alpha, int beta) {
     Best best{moves.leftOut, -1};
-    // Returns the value of line to the mover, its child's images given.
-    auto valueOf = [&](int line, const Images &child) {
-        const LineSet bit = lineBit(line);
-        const int c = (node.scan.captureLines & bit) ? ((node.scan.doubleCaptureLines & bit) ? 2 : 1) : 0;
+    // Returns the value of line to the mover, its child given.
+    auto valueOf = [&](int line, const Keyed &child) {
+        const int c = capturesOf(node, line);
         ++ply_;
-        const int v = movesAgain(rule_, node.extra, c)
-                          ? c + search(child, remembersExtraTurns(rule_), alpha - c, beta - c)
-                          : c - search(child, false, c - beta, c - alpha);  // the opponent's turn
+        const int v = movesAgain(rule_, node.extra(), c)
+                          ? c + search(child, alpha - c, beta - c)
+                          : c - search(child, c - beta, c - alpha);  // the opponent's turn
         --ply_;
         return v;
     };
-    // Returns the table word of the child that line leads to.
-    auto childWord = [&](int line, const Images &child) {
-        const LineSet bit = lineBit(line);
-        const bool again = movesAgain(rule_, node.extra, (node.scan.captureLines & bit) ? 1 : 0);
-        return wordOf(child, again && remembersExtraTurns(rule_));
-    };
-    // With other threads, a move one of them is searching now waits for the end (ABDADA).
+    Keyed children[kMaxLines];  // [k]: the child of moves.moves[k], made one ahead of its search
+
+    // Step 4a: a child whose bounds the table knows may settle the node (enhanced
+    // transposition cutoffs). Every child is made and its slot fetched, all at once (the
+    // slots arrive together, not one after another), then read: a child known to reach
+    // beta is a cut-off, and one known not to beat alpha is not searched.
+    const bool allMade = options_.useTranspositionCutoffs && node.scan.open >= kCutoffOpenCells;
+    if (allMade) {
+        for (int k = 0; k < moves.count; ++k) {
+            children[k] = keyedChild(node, moves.moves[k]);
+            table_->prefetch(children[k].word);
+        }
+        int kept = 0;
+        for (int k = 0; k < moves.count; ++k) {
+            const int line = moves.moves[k];
+            if (const BoundsTable::Bounds known = table_->probe(children[k].word); known.found) {
+                const int c = capturesOf(node, line);
+                const bool again = movesAgain(rule_, node.extra(), c);
+                const int least = again ? c + known.lower : c - known.upper;
+                const int most = again ? c + known.upper : c - known.lower;
+                if (least >= beta) return {least, line};  // cut-off
+                if (most <= alpha) {
+                    best.value = std::max(best.value, most);
+                    continue;
+                }
+            }
+            moves.moves[kept] = line;
+            children[kept++] = children[k];
+        }
+        moves.count = kept;
+    } else if (moves.count > 0) {
+        children[0] = keyedChild(node, moves.moves[0]);
+    }
+
+    // Step 4b: each move in turn. With other threads, a move one of them is searching now
+    // waits for the end (ABDADA).
     const bool mayDefer = searchingNow_ && node.scan.open > kDeferOpenCells;
     int deferred[kMaxLines], deferredCount = 0;
-    Images next = moves.count > 0 ? played(node.images, moves.moves[0]) : Images{};
-    std::uint64_t nextWord = 0;  // the first move is never deferred: its word is not needed
     for (int k = 0; k < moves.count; ++k) {
-        const int l = moves.moves[k];
-        Images following{};
-        std::uint64_t followingWord = 0;
-        if (k + 1 < moves.count) {  // the next child's slot arrives while this child is searched
-            following = played(node.images, moves.moves[k + 1]);
-            followingWord = childWord(moves.moves[k + 1], following);
-            table_->prefetch(followingWord);
+        if (!allMade && k + 1 < moves.count) {  // the next child's slot arrives while this child is searched
+            children[k + 1] = keyedChild(node, moves.moves[k + 1]);
+            table_->prefetch(children[k + 1].word);
         }
-        if (k > 0 && mayDefer && searchingNow_->contains(nextWord)) {
-            deferred[deferredCount++] = l;
-        } else {
-            const int v = valueOf(l, next);
-            if (v > best.value) best = {v, l};
-            alpha = std::max(alpha, v);
-            if (alpha >= beta) return best;  // cut-off
+        if (k > 0 && mayDefer && searchingNow_->contains(children[k].word)) {
+            deferred[deferredCount++] = k;
+            continue;
         }
-        next = following;
-        nextWord = followingWord;
+        const int v = valueOf(moves.moves[k], children[k]);
+        if (v > best.value) best = {v, moves.moves[k]};
+        alpha = std::max(alpha, v);
+        if (alpha >= beta) return best;  // cut-off
     }
-    for (int k = 0; k < deferredCount; ++k) {
-        const int l = deferred[k];
-        const int v = valueOf(l, played(node.images, l));
-        if (v > best.value) best = {v, l};
+    for (int d = 0; d < deferredCount; ++d) {
+        const int k = deferred[d];
+        const int v = valueOf(moves.moves[k], children[k]);
+        if (v > best.value) best = {v, moves.moves[k]};
         alpha = std::max(alpha, v);
         if (alpha >= beta) break;  // cut-off
     }
@@ -486,8 +529,8 @@ void Solver::storeResult(const Node &node, const Probe &probe, int alphaIn, int 
     else
         lower = upper = best.value;
     const bool improved = best.value > alphaIn && best.move >= 0;
-    table_->store(probe.word, node.scan.open, lower, upper,
-                  improved ? symmetry_.image(probe.orientation, best.move) : probe.storedMove);
+    table_->store(node.at.word, node.scan.open, lower, upper,
+                  improved ? symmetry_.image(node.at.orientation, best.move) : probe.storedMove);
 }
 
 int Solver::value(const SolverPosition &position) {

@@ -31,8 +31,13 @@
 //     searched per chain or loop, none at all where opening it cannot beat alpha (a long
 //     chain is worth at most 2 - n to its opener), and a position of chains and loops
 //     only valued from their lengths, with no search;
+//   - enhanced transposition cutoffs: at a node with many open cells every child's table
+//     entry is looked at before any is searched; one known to reach beta settles the
+//     node, and one known not to beat alpha is not searched;
+//   - parity: every open cell is taken by someone, so a value has the parity of the open
+//     cells, and a bound the search finds is one tighter when its parity is wrong;
 //   - the table (bounds_table.h): 8-byte entries in 16-byte buckets on huge pages,
-//     prefetched while the cells are scanned and one child ahead;
+//     prefetched one child ahead (each child's table word is made once, by its parent);
 //   - threads: lazy SMP, helpers (started once, kept for the solver's lifetime) search
 //     the same tree in a different order near the root and share the table; a move that
 //     another thread is searching now waits for the end of the list (ABDADA,
@@ -76,7 +81,9 @@ struct SolverOptions {
     int tableBits = 0;  // the bounds table holds 2^tableBits buckets of 16 bytes; 0: sized to the board
     bool useTwinLines = true;  // lines on the same cells (a corner box's two outer sides) are one move
     int threads = 1;           // more than one: helpers search the same tree, sharing the table (lazy SMP)
-    bool useChainsAndLoops = true;  // a position of chains and loops only is valued, not searched
+    bool useChainsAndLoops = true;        // a position of chains and loops only is valued, not searched
+    bool useTranspositionCutoffs = true;  // children the table knows may settle a node before any search
+    bool useParity = true;                // a value has the parity of the open cells: bounds one tighter
 };
 
 class Solver {
@@ -108,28 +115,34 @@ class Solver {
     using Images = std::array<LineSet, 8>;  // the line set under each symmetry ([0]: itself)
     static constexpr int kMaxLines = BoardGraph::kMaxLines;
 
+    // A position as the search holds it: its images, and its table word with the symmetry
+    // that gives it (made once, by whoever makes the position). No member initializers:
+    // a node's array of children is not cleared.
+    struct Keyed {
+        Images images;
+        bool extra;          // the mover is on an extra turn the rule remembers
+        std::uint64_t word;  // the table word: canonical key and extra-turn flag
+        int orientation;     // the symmetry that takes images[0] to the key
+    };
     // A node of the search after its safe captures: where the moves are chosen.
     struct Node {
-        Images images{};
-        std::uint64_t entryWord =
-            0;               // the table word of the position as it was reached (before safe captures)
-        bool extra = false;  // the mover is on an extra turn the rule remembers
-        int gained = 0;      // cells the mover took by safe captures on the way here
-        struct CellScan {    // what one pass over the cells finds
-            int open = 0;    // cells not yet closed
+        Keyed at{};                   // the position after safe captures
+        std::uint64_t entryWord = 0;  // the table word of the position as it was reached (before them)
+        int gained = 0;               // cells the mover took by safe captures on the way here
+        struct CellScan {             // what one pass over the cells finds
+            int open = 0;             // cells not yet closed
             // the lines that capture (a cell one side short), capture two, or give a cell
             // its third side (a cell two sides short)
             LineSet captureLines = 0, doubleCaptureLines = 0, thirdSideLines = 0;
             int twoSided = 0;  // open cells with exactly two open sides
         } scan;
-        LineSet lines() const { return images[0]; }
+        LineSet lines() const { return at.images[0]; }
+        bool extra() const { return at.extra; }
     };
     using CellScan = Node::CellScan;
     // What the table knows of a node, in the node's own orientation.
     struct Probe {
-        std::uint64_t word = 0;  // the table word: canonical key and extra-turn flag
-        int orientation = 0;     // the symmetry that takes the node's lines to its key
-        int storedMove = -1;     // the move stored with the bounds, in the key's orientation
+        int storedMove = -1;  // the move stored with the bounds, in the key's orientation
         int lower = 0, upper = 0;
         int hint = -1;  // the stored move in the node's orientation, or -1
     };
@@ -143,16 +156,21 @@ class Solver {
         int move = -1;
     };
 
-    // Returns the value of the node given by its images, within the window (alpha, beta).
-    int search(const Images &images, bool extra, int alpha, int beta);
+    // Returns the value of position within the window (alpha, beta).
+    int search(const Keyed &position, int alpha, int beta);
     // Step 1: plays safe captures in place until none is left; returns the node reached.
-    Node playSafeCaptures(const Images &images, bool extra);
+    Node playSafeCaptures(const Keyed &position);
     // Step 2: returns what the table holds for node (bounds of the whole node if nothing).
     Probe probeTable(const Node &node) const;
     // Step 3: returns node's moves to search, best first (those that cannot beat alpha left out).
     MoveList orderedMoves(const Node &node, int hint, int alpha) const;
-    // Step 4: searches the moves in order until one reaches beta; returns the best.
-    Best searchMoves(const Node &node, const MoveList &moves, int alpha, int beta);
+    // Step 4: searches the moves in order until one reaches beta; returns the best. Where
+    // the node has many open cells, the table's bounds of every child come first.
+    Best searchMoves(const Node &node, MoveList moves, int alpha, int beta);
+    // Returns the child that line leads to from node, keyed.
+    Keyed keyedChild(const Node &node, int line) const;
+    // Returns the cells line captures in node.
+    static int capturesOf(const Node &node, int line);
     // Step 5: keeps in the table what the search of node proved.
     void storeResult(const Node &node, const Probe &probe, int alphaIn, int beta, const Best &best);
     // Returns the value of lines, searched by this thread and the helpers.
@@ -183,14 +201,13 @@ class Solver {
     Child childOf(const SolverPosition &position, int line) const;
     // Returns what one pass over the cells of lines finds.
     CellScan scanCells(LineSet lines) const;
+    // Returns lines as a set of ranks: bit r for the line order_[r].
+    LineSet ranked(LineSet lines) const;
     // Returns lines with each group of twin lines filled from its first line on: twins
     // touch the same cells, so which of them are filled does not matter, only how many.
     LineSet withTwinsInOrder(LineSet lines) const;
-    // Returns the key of a position given as its images: the least image; orientation
-    // is set to the symmetry that gives it.
-    LineSet canonicalKey(const Images &images, int &orientation) const;
-    // Returns the table word of a position: its key, and the extra-turn flag.
-    std::uint64_t wordOf(const Images &images, bool extra) const;
+    // Returns the position of images, keyed: its key is the least image.
+    Keyed keyed(const Images &images, bool extra) const;
     // Returns the images after line is played. Every image keeps its twins in order (the
     // filled ones of a group come first), so equal positions have equal images.
     Images played(const Images &images, int line) const;
@@ -204,24 +221,24 @@ class Solver {
     int helperIndex_ = 0;
     int ply_ = 0;                              // moves from the searched position to this node
     const std::atomic<bool> *stop_ = nullptr;  // set when another thread has finished: unwind, store nothing
-    std::vector<int> order_;                   // lines, centre first
-    std::vector<LineSet> cellLines_;           // a flat copy of each cell's lines, for the inner loop
-    std::vector<std::vector<int>> inverse_;    // [symmetry][image line] -> line
-    std::vector<Images> imageTwins_;           // [line][symmetry] -> the image line and its twins
+    std::vector<int> order_;                   // lines, centre first: [rank] -> line
+    // [byte b][v] -> the ranks (bits in centre-first order) of the lines 8b.. whose bits are v
+    std::vector<std::array<LineSet, 256>> rankBytes_;
+    std::vector<LineSet> cellLines_;         // a flat copy of each cell's lines, for the inner loop
+    std::vector<std::vector<int>> inverse_;  // [symmetry][image line] -> line
+    std::vector<Images> imageTwins_;         // [line][symmetry] -> the image line and its twins
     struct TwinGroup {
         LineSet lines = 0;                // two or more lines on exactly the same cells
         std::vector<LineSet> firstLines;  // [k] -> the group's first k lines
     };
     std::vector<TwinGroup> twinGroups_;
-    std::vector<LineSet> earlierTwins_;               // [line] -> the lines of its group that come before it
     std::unique_ptr<ChainsAndLoops> chainsAndLoops_;  // null where the technique is off or does not apply
     std::uint64_t nodes_ = 0;
 
     // The helper threads (options.threads - 1 of them), started with the solver. A search
     // is handed to them as a job; the first thread to finish sets stopSearch_.
     struct Job {
-        Images images{};
-        bool extra = false;
+        Keyed position{};
         int alpha = 0, beta = 0;
     };
     std::vector<std::unique_ptr<Solver>> helpers_;

@@ -225,11 +225,12 @@ BOOST_AUTO_TEST_CASE(known_values_of_small_boards) {
 
 BOOST_AUTO_TEST_CASE(reductions_do_not_change_values) {
     // Every technique that shrinks the search (symmetries, twin lines, safe captures,
-    // chain reductions) against a plain alpha-beta that uses none of them: every kind of
+    // chain reductions, chains and loops, transposition cutoffs, parity) against a plain
+    // alpha-beta that uses none of them: every kind of
     // 2 x 3 position, and 3 x 3 and 3 x 4 positions from the middle of the game on.
     SolverOptions none;
     none.useSymmetry = none.useSafeCaptures = none.useChainReductions = none.useTwinLines =
-        none.useChainsAndLoops = false;
+        none.useChainsAndLoops = none.useTranspositionCutoffs = none.useParity = false;
     std::mt19937_64 rng(9);
     for (auto [h, w, count, fewest, most] :
          {std::array<int, 5>{2, 3, 2000, 0, 16}, {3, 3, 200, 6, 20}, {3, 4, 40, 14, 28}}) {
@@ -241,6 +242,19 @@ BOOST_AUTO_TEST_CASE(reductions_do_not_change_values) {
             BOOST_TEST(plain.value(p) == reduced.value(p), h << " x " << w << ", lines " << p.lines);
         }
     }
+    // The at-most-one rule (no safe captures or chain reductions there): transposition
+    // cutoffs, parity, symmetries and twins on boards with enough cells for the cutoffs.
+    for (auto [h, w, count, fewest, most] : {std::array<int, 5>{3, 4, 60, 8, 24}, {4, 4, 12, 24, 30}}) {
+        BoardGraph board = rectangleBoard(h, w);
+        Solver plain(board, ExtraTurnRule::kAtMostOne, none);
+        Solver reduced(board, ExtraTurnRule::kAtMostOne);
+        for (int i = 0; i < count; ++i) {
+            SolverPosition p = randomPosition(board, fewest + i % (most - fewest + 1), rng);
+            p.onExtraTurn = i % 3 == 0;
+            BOOST_TEST(plain.value(p) == reduced.value(p),
+                       h << " x " << w << " at most one, lines " << p.lines);
+        }
+    }
 }
 
 BOOST_AUTO_TEST_CASE(chains_and_loops_against_plain_alpha_beta) {
@@ -249,7 +263,7 @@ BOOST_AUTO_TEST_CASE(chains_and_loops_against_plain_alpha_beta) {
     // chains and loops, against a plain alpha-beta that knows nothing of them.
     SolverOptions none;
     none.useSymmetry = none.useSafeCaptures = none.useChainReductions = none.useTwinLines =
-        none.useChainsAndLoops = false;
+        none.useChainsAndLoops = none.useTranspositionCutoffs = none.useParity = false;
     std::mt19937_64 rng(17);
     int simple = 0, loops = 0;
     for (auto [h, w, count] : {std::array<int, 3>{3, 3, 600}, {3, 4, 600}, {4, 4, 300}}) {
