@@ -1,7 +1,7 @@
 // The solver. Targets: full tables for dotsboxes and dotstriangles under 50 ms; 3 x 3
 // from empty under 0.05 s; 3 x 4 from empty under 3 s. Also what each technique buys on
-// 3 x 3 and 3 x 4. The moonshot, 4 x 4 from empty (two threads, a 4 GB table: 682 M
-// positions, about 2.5 minutes; the target is under one), runs only when asked for:
+// 3 x 3 and 3 x 4. The moonshot, 4 x 4 from empty (two threads, a 1 GB table: about 370 M
+// positions and 1 min 50 s here; the target is under one), runs only when asked for:
 //   bench_solver --long --benchmark_filter=4x4
 #include <benchmark/benchmark.h>
 
@@ -68,6 +68,12 @@ void BM_solve_3x4(benchmark::State &state) { solveRectangle(state, 3, 4, {}); }
 void BM_solve_3x4_without_chains_and_loops(benchmark::State &state) {
     solveRectangle(state, 3, 4, without(&SolverOptions::useChainsAndLoops));
 }
+void BM_solve_3x4_without_transposition_cutoffs(benchmark::State &state) {
+    solveRectangle(state, 3, 4, without(&SolverOptions::useTranspositionCutoffs));
+}
+void BM_solve_3x4_without_parity(benchmark::State &state) {
+    solveRectangle(state, 3, 4, without(&SolverOptions::useParity));
+}
 SolverOptions twoThreads(int tableBits = 0) {
     SolverOptions options;
     options.threads = 2;
@@ -75,8 +81,11 @@ SolverOptions twoThreads(int tableBits = 0) {
     return options;
 }
 void BM_solve_3x4_two_threads(benchmark::State &state) { solveRectangle(state, 3, 4, twoThreads()); }
-// 2^28 buckets of 16 bytes: 4 GB (faster here than 16 GB, and 1 GB doubles the tree).
-void BM_solve_4x4_two_threads(benchmark::State &state) { solveRectangle(state, 4, 4, twoThreads(28)); }
+// 2^26 buckets of 16 bytes: 1 GB. Every probe here is a trip to memory whose time grows
+// with the table (a random read: 0.33 us in 1 GB, 0.47 us in 4 GB), and with transposition
+// cutoffs the tree is small enough for 1 GB: 371 M positions in 107 s, against 339 M in
+// 123 s with 2 GB, 358 M in 135 s with 4 GB, 431 M in 113 s with 512 MB.
+void BM_solve_4x4_two_threads(benchmark::State &state) { solveRectangle(state, 4, 4, twoThreads(26)); }
 
 }  // namespace
 
@@ -90,6 +99,8 @@ BENCHMARK(BM_solve_3x3_without_reductions)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_solve_3x3_without_chains_and_loops)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_solve_3x4)->Unit(benchmark::kSecond)->Iterations(1);
 BENCHMARK(BM_solve_3x4_without_chains_and_loops)->Unit(benchmark::kSecond)->Iterations(1);
+BENCHMARK(BM_solve_3x4_without_transposition_cutoffs)->Unit(benchmark::kSecond)->Iterations(1);
+BENCHMARK(BM_solve_3x4_without_parity)->Unit(benchmark::kSecond)->Iterations(1);
 BENCHMARK(BM_solve_3x4_two_threads)->Unit(benchmark::kSecond)->Iterations(1)->UseRealTime();
 
 int main(int argc, char **argv) {

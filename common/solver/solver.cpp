@@ -351,13 +351,12 @@ Solver::Node Solver::playSafeCaptures(const Keyed &position) {
     Node node;
     node.at = position;
     node.entryWord = position.word;
-    const bool safeCapturesApply = rule_ == ExtraTurnRule::kUnlimited && options_.useSafeCaptures;
     for (;;) {
         ++nodes_;
         node.scan = scanCells(node.lines());
         if (node.scan.open == 0) break;
         // A capture that gives the opponent no new three-sided cell.
-        const LineSet safe = safeCapturesApply ? node.scan.captureLines & ~node.scan.thirdSideLines : 0;
+        const LineSet safe = safeCapturesApply() ? node.scan.captureLines & ~node.scan.thirdSideLines : 0;
         if (safe == 0) break;
         const int l = __builtin_ctzll(safe);
         node.gained += (node.scan.doubleCaptureLines & lineBit(l)) ? 2 : 1;
@@ -463,17 +462,24 @@ Solver::Best Solver::searchMoves(const Node &node, MoveList moves, int alpha, in
     // Step 4a: a child whose bounds the table knows may settle the node (enhanced
     // transposition cutoffs). Every child is made and its slot fetched, all at once (the
     // slots arrive together, not one after another), then read: a child known to reach
-    // beta is a cut-off, and one known not to beat alpha is not searched.
+    // beta is a cut-off, and one known not to beat alpha is not searched. A move that
+    // gives a cell its third side is left out of this: its child mostly starts with a safe
+    // capture, and the table never holds a position that has one (it keeps the position
+    // after them), so that slot would be a trip to memory for nothing (nor is it fetched
+    // ahead of its search below).
+    const LineSet unknown = safeCapturesApply() ? node.scan.thirdSideLines & ~node.scan.captureLines : 0;
     const bool allMade = options_.useTranspositionCutoffs && node.scan.open >= kCutoffOpenCells;
     if (allMade) {
         for (int k = 0; k < moves.count; ++k) {
             children[k] = keyedChild(node, moves.moves[k]);
-            table_->prefetch(children[k].word);
+            if (!(unknown & lineBit(moves.moves[k]))) table_->prefetch(children[k].word);
         }
         int kept = 0;
         for (int k = 0; k < moves.count; ++k) {
             const int line = moves.moves[k];
-            if (const BoundsTable::Bounds known = table_->probe(children[k].word); known.found) {
+            const BoundsTable::Bounds known =
+                (unknown & lineBit(line)) ? BoundsTable::Bounds{} : table_->probe(children[k].word);
+            if (known.found) {
                 const int c = capturesOf(node, line);
                 const bool again = movesAgain(rule_, node.extra(), c);
                 const int least = again ? c + known.lower : c - known.upper;
@@ -499,7 +505,7 @@ Solver::Best Solver::searchMoves(const Node &node, MoveList moves, int alpha, in
     for (int k = 0; k < moves.count; ++k) {
         if (!allMade && k + 1 < moves.count) {  // the next child's slot arrives while this child is searched
             children[k + 1] = keyedChild(node, moves.moves[k + 1]);
-            table_->prefetch(children[k + 1].word);
+            if (!(unknown & lineBit(moves.moves[k + 1]))) table_->prefetch(children[k + 1].word);
         }
         if (k > 0 && mayDefer && searchingNow_->contains(children[k].word)) {
             deferred[deferredCount++] = k;

@@ -179,6 +179,8 @@ class Solver {
     bool stopped() const { return stop_ && stop_->load(std::memory_order_relaxed); }
     // The helpers' loop: wait for a search, run it, report, until the solver goes.
     void helperLoop(Solver &helper);
+    // Returns true if safe captures are played in place (the table never holds a position with one).
+    bool safeCapturesApply() const { return rule_ == ExtraTurnRule::kUnlimited && options_.useSafeCaptures; }
     // Returns true if position's mover is on an extra turn that the rule remembers.
     bool isExtra(const SolverPosition &position) const {
         return remembersExtraTurns(rule_) && position.onExtraTurn;
