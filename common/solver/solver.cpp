@@ -496,6 +496,8 @@ Solver::Best Solver::searchMoves(const Node &node, MoveList moves, int alpha, in
         moves.count = kept;
     } else if (moves.count > 0) {
         children[0] = keyedChild(node, moves.moves[0]);
+        if (!(unknown & lineBit(moves.moves[0])))
+            table_->prefetch(children[0].word);  // arrives during its scan
     }
 
     // Step 4b: each move in turn. With other threads, a move one of them is searching now
