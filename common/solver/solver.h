@@ -37,7 +37,8 @@
 //   - parity: every open cell is taken by someone, so a value has the parity of the open
 //     cells, and a bound the search finds is one tighter when its parity is wrong;
 //   - the table (bounds_table.h): 8-byte entries in 16-byte buckets on huge pages,
-//     prefetched one child ahead (each child's table word is made once, by its parent);
+//     fetched for all children at once where the cutoffs read them, else one child ahead
+//     (each child's table word is made once, by its parent);
 //   - threads: lazy SMP, helpers (started once, kept for the solver's lifetime) search
 //     the same tree in a different order near the root and share the table; a move that
 //     another thread is searching now waits for the end of the list (ABDADA,
