@@ -200,7 +200,7 @@ int Solver::searchFrom(LineSet lines, bool extra, int alpha, int beta) {
     const int symmetries = options_.useSymmetry ? symmetry_.count() : 1;
     for (int s = 0; s < symmetries; ++s) images[s] = withTwinsInOrder(symmetry_.apply(s, lines));
     const Keyed position = keyed(images, extra);
-    if (helpers_.empty()) return search(position, alpha, beta);
+    if (helpers_.empty()) return search(afterSafeCaptures(position), alpha, beta);
 
     // Every thread searches the whole tree; the first to finish has the answer and stops the rest.
     {
@@ -212,7 +212,7 @@ int Solver::searchFrom(LineSet lines, bool extra, int alpha, int beta) {
         ++jobNumber_;
     }
     jobReady_.notify_all();
-    const int result = search(position, alpha, beta);
+    const int result = search(afterSafeCaptures(position), alpha, beta);
     int none = -1;
     if (winner_.compare_exchange_strong(none, 0)) {
         results_[0] = result;
@@ -234,7 +234,7 @@ void Solver::helperLoop(Solver &helper) {
             done = jobNumber_;
             job = job_;
         }
-        const int result = helper.search(job.position, job.alpha, job.beta);
+        const int result = helper.search(helper.afterSafeCaptures(job.position), job.alpha, job.beta);
         int none = -1;
         if (winner_.compare_exchange_strong(none, helper.helperIndex_)) {
             results_[helper.helperIndex_] = result;
@@ -249,7 +249,7 @@ void Solver::helperLoop(Solver &helper) {
 }
 
 Solver::CellScan Solver::scanCells(LineSet lines) const {
-    CellScan scan;
+    CellScan scan{};
     // Without branches (a cell's state is a coin toss to the branch predictor), and with
     // bit tests, not popcount: baseline x86-64 has no popcount instruction.
     for (LineSet cell : cellLines_) {
@@ -306,12 +306,14 @@ Solver::Images Solver::played(const Images &images, int line) const {
     return next;
 }
 
-int Solver::search(const Keyed &position, int alpha, int beta) {
+int Solver::search(const Node &reached, int alpha, int beta) {
     assert(alpha < beta);
     if (stopped()) return 0;  // another thread has the answer
+    const Node node = reached.scan.open < 0 ? afterSafeCaptures(reached.at) : reached;
+    nodes_ += node.steps;
 
-    // Step 1: safe captures are optimal; play them here, with no table entries between.
-    const Node node = playSafeCaptures(position);
+    // Step 1: the node's safe captures are played (by whoever made it), with no table
+    // entries between.
     if (node.scan.open == 0) return node.gained;
     // A simple loony endgame (chains and loops only) is valued from its lengths.
     if (chainsAndLoops_ && node.scan.captureLines == 0 && node.scan.twoSided == node.scan.open)
@@ -330,9 +332,9 @@ int Solver::search(const Keyed &position, int alpha, int beta) {
     // Steps 3 and 4: the moves, best first, each searched until one reaches beta (and
     // marked as being searched, for the other threads to leave for later).
     const bool marked = searchingNow_ && node.scan.open >= kDeferOpenCells;
-    const int slot = marked ? searchingNow_->enter(node.entryWord) : -1;
+    const int slot = marked ? searchingNow_->enter(node.at.word) : -1;
     Best best = searchMoves(node, orderedMoves(node, probe.hint, alpha), alpha, beta);
-    if (marked) searchingNow_->leave(slot, node.entryWord);
+    if (marked) searchingNow_->leave(slot, node.at.word);
     if (stopped()) return 0;  // cut short: nothing proved
     assert(-node.scan.open <= best.value && best.value <= node.scan.open);
     // The value has the parity of the open cells, each taken by one player or the other:
@@ -347,12 +349,11 @@ int Solver::search(const Keyed &position, int alpha, int beta) {
     return best.value + node.gained;
 }
 
-Solver::Node Solver::playSafeCaptures(const Keyed &position) {
+Solver::Node Solver::afterSafeCaptures(const Keyed &position) const {
     Node node;
     node.at = position;
-    node.entryWord = position.word;
-    for (;;) {
-        ++nodes_;
+    node.gained = 0;
+    for (node.steps = 1;; ++node.steps) {
         node.scan = scanCells(node.lines());
         if (node.scan.open == 0) break;
         // A capture that gives the opponent no new three-sided cell.
@@ -440,15 +441,26 @@ int Solver::capturesOf(const Node &node, int line) {
     return (node.scan.captureLines & bit) ? ((node.scan.doubleCaptureLines & bit) ? 2 : 1) : 0;
 }
 
-Solver::Keyed Solver::keyedChild(const Node &node, int line) const {
+Solver::Node Solver::childNode(const Node &node, int line) const {
     const bool again = movesAgain(rule_, node.extra(), capturesOf(node, line));
-    return keyed(played(node.at.images, line), again && remembersExtraTurns(rule_));
+    const Keyed child = keyed(played(node.at.images, line), again && remembersExtraTurns(rule_));
+    // A quiet move where nothing could be captured leaves nothing to capture: the child is
+    // its own node, and its cells are scanned only if it is searched.
+    if (node.scan.captureLines == 0 && !(node.scan.thirdSideLines & lineBit(line))) {
+        Node quiet;
+        quiet.at = child;
+        quiet.gained = 0;
+        quiet.steps = 1;
+        quiet.scan.open = -1;
+        return quiet;
+    }
+    return afterSafeCaptures(child);
 }
 
 Solver::Best Solver::searchMoves(const Node &node, MoveList moves, int alpha, int beta) {
     Best best{moves.leftOut, -1};
     // Returns the value of line to the mover, its child given.
-    auto valueOf = [&](int line, const Keyed &child) {
+    auto valueOf = [&](int line, const Node &child) {
         const int c = capturesOf(node, line);
         ++ply_;
         const int v = movesAgain(rule_, node.extra(), c)
@@ -457,33 +469,40 @@ Solver::Best Solver::searchMoves(const Node &node, MoveList moves, int alpha, in
         --ply_;
         return v;
     };
-    Keyed children[kMaxLines];  // [k]: the child of moves.moves[k], made one ahead of its search
+    // Returns true if the table may hold child: it keeps no finished game, and no position
+    // that chains and loops value (a trip to memory for nothing). A child not scanned yet
+    // (a quiet move's) may be anything.
+    auto mayBeKept = [&](const Node &child) {
+        if (child.scan.open <= 0) return child.scan.open < 0;
+        return !(chainsAndLoops_ && child.scan.captureLines == 0 && child.scan.twoSided == child.scan.open);
+    };
+    Node children[kMaxLines];  // [k]: the child of moves.moves[k]
 
     // Step 4a: a child whose bounds the table knows may settle the node (enhanced
-    // transposition cutoffs). Every child is made and its slot fetched, all at once (the
-    // slots arrive together, not one after another), then read: a child known to reach
-    // beta is a cut-off, and one known not to beat alpha is not searched. A move that
-    // gives a cell its third side is left out of this: its child mostly starts with a safe
-    // capture, and the table never holds a position that has one (it keeps the position
-    // after them), so that slot would be a trip to memory for nothing (nor is it fetched
-    // ahead of its search below).
-    const LineSet unknown = safeCapturesApply() ? node.scan.thirdSideLines & ~node.scan.captureLines : 0;
+    // transposition cutoffs). Every child is made, then all their slots are fetched, then
+    // read: a child known to reach beta is a cut-off, and one known not to beat alpha is
+    // not searched. The fetches are issued in a loop of their own: on some machines (this
+    // project's virtual ones) a prefetch waits for its page walk, and only those issued
+    // close together walk at once.
     const bool allMade = options_.useTranspositionCutoffs && node.scan.open >= kCutoffOpenCells;
     if (allMade) {
-        for (int k = 0; k < moves.count; ++k) {
-            children[k] = keyedChild(node, moves.moves[k]);
-            if (!(unknown & lineBit(moves.moves[k]))) table_->prefetch(children[k].word);
-        }
+        for (int k = 0; k < moves.count; ++k) children[k] = childNode(node, moves.moves[k]);
+        for (int k = 0; k < moves.count; ++k)
+            if (mayBeKept(children[k])) table_->prefetch(children[k].at.word);
         int kept = 0;
         for (int k = 0; k < moves.count; ++k) {
             const int line = moves.moves[k];
-            const BoundsTable::Bounds known =
-                (unknown & lineBit(line)) ? BoundsTable::Bounds{} : table_->probe(children[k].word);
+            const Node &child = children[k];
+            BoundsTable::Bounds known{};
+            if (child.scan.open == 0)
+                known = {true, 0, 0, -1};  // its safe captures finished the game
+            else if (mayBeKept(child))
+                known = table_->probe(child.at.word);
             if (known.found) {
                 const int c = capturesOf(node, line);
                 const bool again = movesAgain(rule_, node.extra(), c);
-                const int least = again ? c + known.lower : c - known.upper;
-                const int most = again ? c + known.upper : c - known.lower;
+                const int least = again ? c + child.gained + known.lower : c - child.gained - known.upper;
+                const int most = again ? c + child.gained + known.upper : c - child.gained - known.lower;
                 if (least >= beta) return {least, line};  // cut-off
                 if (most <= alpha) {
                     best.value = std::max(best.value, most);
@@ -491,13 +510,9 @@ Solver::Best Solver::searchMoves(const Node &node, MoveList moves, int alpha, in
                 }
             }
             moves.moves[kept] = line;
-            children[kept++] = children[k];
+            children[kept++] = child;
         }
         moves.count = kept;
-    } else if (moves.count > 0) {
-        children[0] = keyedChild(node, moves.moves[0]);
-        if (!(unknown & lineBit(moves.moves[0])))
-            table_->prefetch(children[0].word);  // arrives during its scan
     }
 
     // Step 4b: each move in turn. With other threads, a move one of them is searching now
@@ -505,11 +520,8 @@ Solver::Best Solver::searchMoves(const Node &node, MoveList moves, int alpha, in
     const bool mayDefer = searchingNow_ && node.scan.open > kDeferOpenCells;
     int deferred[kMaxLines], deferredCount = 0;
     for (int k = 0; k < moves.count; ++k) {
-        if (!allMade && k + 1 < moves.count) {  // the next child's slot arrives while this child is searched
-            children[k + 1] = keyedChild(node, moves.moves[k + 1]);
-            if (!(unknown & lineBit(moves.moves[k + 1]))) table_->prefetch(children[k + 1].word);
-        }
-        if (k > 0 && mayDefer && searchingNow_->contains(children[k].word)) {
+        if (!allMade) children[k] = childNode(node, moves.moves[k]);
+        if (k > 0 && mayDefer && searchingNow_->contains(children[k].at.word)) {
             deferred[deferredCount++] = k;
             continue;
         }

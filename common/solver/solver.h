@@ -37,8 +37,9 @@
 //   - parity: every open cell is taken by someone, so a value has the parity of the open
 //     cells, and a bound the search finds is one tighter when its parity is wrong;
 //   - the table (bounds_table.h): 8-byte entries in 16-byte buckets on huge pages,
-//     fetched for all children at once where the cutoffs read them, else one child ahead
-//     (each child's table word is made once, by its parent);
+//     fetched for all children at once where the cutoffs read them; a parent makes its
+//     children after their safe captures (so each slot fetched is the one the child
+//     reads), and a child's key is made once;
 //   - threads: lazy SMP, helpers (started once, kept for the solver's lifetime) search
 //     the same tree in a different order near the root and share the table; a move that
 //     another thread is searching now waits for the end of the list (ABDADA,
@@ -125,17 +126,20 @@ class Solver {
         std::uint64_t word;  // the table word: canonical key and extra-turn flag
         int orientation;     // the symmetry that takes images[0] to the key
     };
-    // A node of the search after its safe captures: where the moves are chosen.
+    // A node of the search: a position after its safe captures, where the moves are
+    // chosen. Made by whoever reaches it (a parent makes all its children before it
+    // searches them, so that their table slots are fetched at once); no member
+    // initializers, so that a node's array of children is not cleared.
     struct Node {
-        Keyed at{};                   // the position after safe captures
-        std::uint64_t entryWord = 0;  // the table word of the position as it was reached (before them)
-        int gained = 0;               // cells the mover took by safe captures on the way here
-        struct CellScan {             // what one pass over the cells finds
-            int open = 0;             // cells not yet closed
+        Keyed at;          // the position after safe captures
+        int gained;        // cells the mover took by safe captures on the way here
+        int steps;         // positions passed through: 1 + the safe captures played
+        struct CellScan {  // what one pass over the cells finds
+            int open;      // cells not yet closed; -1: not scanned yet (scanned if searched)
             // the lines that capture (a cell one side short), capture two, or give a cell
             // its third side (a cell two sides short)
-            LineSet captureLines = 0, doubleCaptureLines = 0, thirdSideLines = 0;
-            int twoSided = 0;  // open cells with exactly two open sides
+            LineSet captureLines, doubleCaptureLines, thirdSideLines;
+            int twoSided;  // open cells with exactly two open sides
         } scan;
         LineSet lines() const { return at.images[0]; }
         bool extra() const { return at.extra; }
@@ -157,10 +161,10 @@ class Solver {
         int move = -1;
     };
 
-    // Returns the value of position within the window (alpha, beta).
-    int search(const Keyed &position, int alpha, int beta);
-    // Step 1: plays safe captures in place until none is left; returns the node reached.
-    Node playSafeCaptures(const Keyed &position);
+    // Returns the value of node within the window (alpha, beta).
+    int search(const Node &node, int alpha, int beta);
+    // Returns the node position leads to: its safe captures played, until none is left.
+    Node afterSafeCaptures(const Keyed &position) const;
     // Step 2: returns what the table holds for node (bounds of the whole node if nothing).
     Probe probeTable(const Node &node) const;
     // Step 3: returns node's moves to search, best first (those that cannot beat alpha left out).
@@ -168,8 +172,8 @@ class Solver {
     // Step 4: searches the moves in order until one reaches beta; returns the best. Where
     // the node has many open cells, the table's bounds of every child come first.
     Best searchMoves(const Node &node, MoveList moves, int alpha, int beta);
-    // Returns the child that line leads to from node, keyed.
-    Keyed keyedChild(const Node &node, int line) const;
+    // Returns the child that line leads to from node (after the child's safe captures).
+    Node childNode(const Node &node, int line) const;
     // Returns the cells line captures in node.
     static int capturesOf(const Node &node, int line);
     // Step 5: keeps in the table what the search of node proved.
