@@ -68,6 +68,11 @@ Solver::Solver(const BoardGraph &graph, ExtraTurnRule rule, SolverOptions option
         for (int v = 0; v < 256; ++v)
             if (v >> (order_[r] % 8) & 1) rankBytes_[order_[r] / 8][v] |= lineBit(r);
     for (int c = 0; c < graph.cellCount(); ++c) cellLines_.push_back(graph.linesOfCell(c));
+    for (int l = 0; l < graph.lineCount(); ++l) {
+        const std::vector<int> &cells = graph.cellsOfLine(l);
+        assert(cells.size() <= 2);
+        lineCells_.push_back({cells.size() > 0 ? cells[0] : -1, cells.size() > 1 ? cells[1] : -1});
+    }
     // inverse_[s][image] = the line that symmetry s takes to image.
     inverse_.assign(symmetry_.count(), std::vector<int>(graph.lineCount()));
     for (int s = 0; s < symmetry_.count(); ++s)
@@ -309,7 +314,9 @@ Solver::Images Solver::played(const Images &images, int line) const {
 int Solver::search(const Node &reached, int alpha, int beta) {
     assert(alpha < beta);
     if (stopped()) return 0;  // another thread has the answer
-    const Node node = reached.scan.open < 0 ? afterSafeCaptures(reached.at) : reached;
+    Node node = reached;
+    if (node.scan.open < 0) node.scan = scanCells(node.lines());  // its safe captures are played
+    assert(!safeCapturesApply() || !(node.scan.captureLines & ~node.scan.thirdSideLines));
     nodes_ += node.steps;
 
     // Step 1: the node's safe captures are played (by whoever made it), with no table
@@ -443,6 +450,8 @@ int Solver::capturesOf(const Node &node, int line) {
 
 Solver::Node Solver::childNode(const Node &node, int line) const {
     const bool again = movesAgain(rule_, node.extra(), capturesOf(node, line));
+    if (node.scan.captureLines == 0 && safeCapturesApply() && (node.scan.thirdSideLines & lineBit(line)))
+        return sacrificed(node, line);
     const Keyed child = keyed(played(node.at.images, line), again && remembersExtraTurns(rule_));
     // A quiet move where nothing could be captured leaves nothing to capture: the child is
     // its own node, and its cells are scanned only if it is searched.
@@ -455,6 +464,50 @@ Solver::Node Solver::childNode(const Node &node, int line) const {
         return quiet;
     }
     return afterSafeCaptures(child);
+}
+
+Solver::Node Solver::sacrificed(const Node &node, int line) const {
+    assert(node.scan.captureLines == 0 && (node.scan.thirdSideLines & lineBit(line)));
+    // Returns the missing sides of cell (none for -1, the outside).
+    auto missingOf = [&](int cell, LineSet lines) { return cell < 0 ? 0 : cellLines_[cell] & ~lines; };
+    auto exactlyOne = [](LineSet s) { return s != 0 && (s & (s - 1)) == 0; };
+    auto exactlyTwo = [](LineSet s) {
+        const LineSet rest = s & (s - 1);
+        return rest != 0 && (rest & (rest - 1)) == 0;
+    };
+    Node child;
+    child.at.images = played(node.at.images, line);
+    child.gained = 0;
+    child.steps = 1;
+    LineSet lines = node.lines() | lineBit(line);
+    for (;;) {
+        // The sacrificed cells one side short, where taking that side gives no cell its
+        // third side: the lowest of them is taken first, as afterSafeCaptures does.
+        LineSet safe = 0;
+        for (int cell : lineCells_[line]) {
+            const LineSet missing = missingOf(cell, lines);
+            if (!exactlyOne(missing)) continue;
+            const std::array<int, 2> &across = lineCells_[__builtin_ctzll(missing)];
+            const int other = across[0] == cell ? across[1] : across[0];
+            if (!exactlyTwo(missingOf(other, lines))) safe |= missing;
+        }
+        if (safe == 0) break;
+        const int taken = __builtin_ctzll(safe);
+        const std::array<int, 2> &cells = lineCells_[taken];
+        child.gained +=
+            1 + (exactlyOne(missingOf(cells[0], lines)) && exactlyOne(missingOf(cells[1], lines)));
+        ++child.steps;
+        lines |= lineBit(taken);
+        child.at.images = played(child.at.images, taken);
+    }
+    const bool again = movesAgain(rule_, node.extra(), 0);
+    child.at = keyed(child.at.images, again && remembersExtraTurns(rule_));
+    if (child.gained == node.scan.open) {
+        child.scan = CellScan{};  // every cell taken: the game is over
+    } else {
+        child.scan.open = -1;
+    }
+    return child;
 }
 
 Solver::Best Solver::searchMoves(const Node &node, MoveList moves, int alpha, int beta) {

@@ -174,6 +174,11 @@ class Solver {
     Best searchMoves(const Node &node, MoveList moves, int alpha, int beta);
     // Returns the child that line leads to from node (after the child's safe captures).
     Node childNode(const Node &node, int line) const;
+    // Returns the child of a sacrifice (line gives a cell its third side) in a node where
+    // nothing could be captured, after the opponent's safe captures: only the sacrificed
+    // cells can be captured, so no scan of the whole board is needed (the child is
+    // scanned if it is searched).
+    Node sacrificed(const Node &node, int line) const;
     // Returns the cells line captures in node.
     static int capturesOf(const Node &node, int line);
     // Step 5: keeps in the table what the search of node proved.
@@ -231,9 +236,10 @@ class Solver {
     std::vector<int> order_;                   // lines, centre first: [rank] -> line
     // [byte b][v] -> the ranks (bits in centre-first order) of the lines 8b.. whose bits are v
     std::vector<std::array<LineSet, 256>> rankBytes_;
-    std::vector<LineSet> cellLines_;         // a flat copy of each cell's lines, for the inner loop
-    std::vector<std::vector<int>> inverse_;  // [symmetry][image line] -> line
-    std::vector<Images> imageTwins_;         // [line][symmetry] -> the image line and its twins
+    std::vector<LineSet> cellLines_;             // a flat copy of each cell's lines, for the inner loop
+    std::vector<std::array<int, 2>> lineCells_;  // [line] -> its cells (-1: none), for the inner loop
+    std::vector<std::vector<int>> inverse_;      // [symmetry][image line] -> line
+    std::vector<Images> imageTwins_;             // [line][symmetry] -> the image line and its twins
     struct TwinGroup {
         LineSet lines = 0;                // two or more lines on exactly the same cells
         std::vector<LineSet> firstLines;  // [k] -> the group's first k lines
