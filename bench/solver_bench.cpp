@@ -1,8 +1,8 @@
 // The solver. Targets: full tables for dotsboxes and dotstriangles under 50 ms; 3 x 3
 // from empty under 0.05 s; 3 x 4 from empty under 3 s. Also what each technique buys on
 // 3 x 3 and 3 x 4. The moonshot, 4 x 4 from empty (two threads, a 1 GB table: about 156 M
-// positions, 45-61 s here as this shared machine's memory speed moves; the target is under
-// one minute), runs only when asked for:
+// positions, 61-65 s in most runs here and 45 s at best, as this shared machine's memory
+// speed moves; the target is under one minute), runs only when asked for:
 //   bench_solver --long --benchmark_filter=4x4
 #include <benchmark/benchmark.h>
 
