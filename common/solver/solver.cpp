@@ -153,9 +153,7 @@ Solver::Chain Solver::walkChain(LineSet lines, int cell, int missing) const {
     chain.length = 1;
     int from = cell, edge = missing;
     for (int steps = 0; steps < graph_.cellCount(); ++steps) {
-        int next = -1;
-        for (int c : graph_.cellsOfLine(edge))
-            if (c != from) next = c;
+        const int next = cellAcross(edge, from);
         if (next < 0) return chain;  // the edge of the board: an open end
         const int open = missingSides(lines, next);
         if (open == 1) {  // the far box can be taken too: a closed chain
@@ -323,7 +321,7 @@ int Solver::search(const Node &reached, int alpha, int beta) {
     // entries between.
     if (node.scan.open == 0) return node.gained;
     // A simple loony endgame (chains and loops only) is valued from its lengths.
-    if (chainsAndLoops_ && node.scan.captureLines == 0 && node.scan.twoSided == node.scan.open)
+    if (valuedByChainsAndLoops(node.scan))
         if (int v = 0; chainsAndLoops_->value(node.lines(), v)) return v + node.gained;
     alpha -= node.gained;
     beta -= node.gained;
@@ -449,9 +447,9 @@ int Solver::capturesOf(const Node &node, int line) {
 }
 
 Solver::Node Solver::childNode(const Node &node, int line) const {
-    const bool again = movesAgain(rule_, node.extra(), capturesOf(node, line));
     if (node.scan.captureLines == 0 && safeCapturesApply() && (node.scan.thirdSideLines & lineBit(line)))
         return sacrificed(node, line);
+    const bool again = movesAgain(rule_, node.extra(), capturesOf(node, line));
     const Keyed child = keyed(played(node.at.images, line), again && remembersExtraTurns(rule_));
     // A quiet move where nothing could be captured leaves nothing to capture: the child is
     // its own node, and its cells are scanned only if it is searched.
@@ -487,9 +485,7 @@ Solver::Node Solver::sacrificed(const Node &node, int line) const {
         for (int cell : lineCells_[line]) {
             const LineSet missing = missingOf(cell, lines);
             if (!exactlyOne(missing)) continue;
-            const std::array<int, 2> &across = lineCells_[__builtin_ctzll(missing)];
-            const int other = across[0] == cell ? across[1] : across[0];
-            if (!exactlyTwo(missingOf(other, lines))) safe |= missing;
+            if (!exactlyTwo(missingOf(cellAcross(__builtin_ctzll(missing), cell), lines))) safe |= missing;
         }
         if (safe == 0) break;
         const int taken = __builtin_ctzll(safe);
@@ -527,7 +523,7 @@ Solver::Best Solver::searchMoves(const Node &node, MoveList moves, int alpha, in
     // (a quiet move's) may be anything.
     auto mayBeKept = [&](const Node &child) {
         if (child.scan.open <= 0) return child.scan.open < 0;
-        return !(chainsAndLoops_ && child.scan.captureLines == 0 && child.scan.twoSided == child.scan.open);
+        return !valuedByChainsAndLoops(child.scan);
     };
     Node children[kMaxLines];  // [k]: the child of moves.moves[k]
 

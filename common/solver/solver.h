@@ -196,6 +196,15 @@ class Solver {
         return remembersExtraTurns(rule_) && position.onExtraTurn;
     }
     int missingSides(LineSet lines, int cell) const;
+    // Returns the cell on the other side of line from cell (-1: the outside).
+    int cellAcross(int line, int cell) const {
+        return lineCells_[line][0] == cell ? lineCells_[line][1] : lineCells_[line][0];
+    }
+    // Returns true if chains and loops value a node with this scan, with no search (and
+    // so the table never holds it): nothing capturable, every open cell two-sided.
+    bool valuedByChainsAndLoops(const CellScan &scan) const {
+        return chainsAndLoops_ && scan.captureLines == 0 && scan.twoSided == scan.open;
+    }
     struct Chain {
         int length = 0;        // boxes, the capturable one included
         bool closed = false;   // the far end is a capturable box too

@@ -226,8 +226,8 @@ BOOST_AUTO_TEST_CASE(known_values_of_small_boards) {
 BOOST_AUTO_TEST_CASE(reductions_do_not_change_values) {
     // Every technique that shrinks the search (symmetries, twin lines, safe captures,
     // chain reductions, chains and loops, transposition cutoffs, parity) against a plain
-    // alpha-beta that uses none of them: every kind of
-    // 2 x 3 position, and 3 x 3 and 3 x 4 positions from the middle of the game on.
+    // alpha-beta that uses none of them: every kind of 2 x 3 position, and 3 x 3 and 3 x 4
+    // positions from the middle of the game on.
     SolverOptions none;
     none.useSymmetry = none.useSafeCaptures = none.useChainReductions = none.useTwinLines =
         none.useChainsAndLoops = none.useTranspositionCutoffs = none.useParity = false;
