@@ -87,7 +87,7 @@ void BM_solve_3x4_two_threads(benchmark::State &state) { solveRectangle(state, 3
 // is small enough for 1 GB: one series back to back gave 352 M positions in 113 s with
 // 256 MB, 194 M in 66 s with 512 MB, 156 M in 65 s with 1 GB and 146 M in 58 s with 2 GB
 // (1 GB alone, in a faster hour: 45 s).
-void BM_solve_4x4_two_threads(benchmark::State &state) { solveRectangle(state, 4, 4, twoThreads(26)); }
+void BM_solve_4x4_two_threads(benchmark::State &state) { solveRectangle(state, 4, 4, twoThreads(25)); }
 
 }  // namespace
 

@@ -101,7 +101,8 @@ SolverOptions solverOptions(const SearchSettings &settings) {
     SolverOptions options;
     options.threads = settings.threads;
     if (settings.memoryMegabytes > 0) {
-        const std::uint64_t buckets = (static_cast<std::uint64_t>(settings.memoryMegabytes) << 20) / 16;
+        const std::uint64_t buckets =
+            (static_cast<std::uint64_t>(settings.memoryMegabytes) << 20) / BoundsTable::kBucketBytes;
         options.tableBits = 63 - __builtin_clzll(std::max<std::uint64_t>(buckets, 2));
     }
     return options;

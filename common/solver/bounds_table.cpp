@@ -38,7 +38,11 @@ int depthOf(std::uint64_t entry) { return fieldOf(entry, kDepthShift, kDepthBits
 }  // namespace
 
 BoundsTable::BoundsTable(int wordBits, int bits)
-    : wordBits_(wordBits), bits_(bits), wordMask_(lowBits(wordBits)), indexMask_(lowBits(bits)) {
+    : wordBits_(wordBits),
+      bits_(bits),
+      shift_((wordBits + 1) / 2),
+      wordMask_(lowBits(wordBits)),
+      indexMask_(lowBits(bits)) {
     if (wordBits < 1 || wordBits > 64 || bits < minimumBits(wordBits) || bits > 40)
         throw std::invalid_argument("BoundsTable: bad word or table size");
     assert(kTagBits >= wordBits - bits);  // the tag keeps every bit the bucket index does not
@@ -47,22 +51,13 @@ BoundsTable::BoundsTable(int wordBits, int bits)
         mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (memory == MAP_FAILED) throw std::bad_alloc();
     madvise(memory, bytes_, MADV_HUGEPAGE);  // advice only: without huge pages it still works
+    // The mapping starts on a page, so no bucket straddles two cache lines.
+    static_assert(64 % kBucketBytes == 0, "a bucket fits in one cache line");
     // Zero bytes are zero atomics: the mapping comes zero-filled, nothing to construct.
     slots_ = static_cast<std::atomic<std::uint64_t> *>(memory);
 }
 
 BoundsTable::~BoundsTable() { munmap(slots_, bytes_); }
-
-// Xor-shifts and odd multipliers, each a bijection on n-bit words.
-std::uint64_t BoundsTable::scrambled(std::uint64_t word) const {
-    const int shift = (wordBits_ + 1) / 2;
-    std::uint64_t x = word;
-    x = (x * 0x9e3779b97f4a7c15ull) & wordMask_;
-    x ^= x >> shift;
-    x = (x * 0xc2b2ae3d27d4eb4full) & wordMask_;
-    x ^= x >> shift;
-    return x;
-}
 
 BoundsTable::Bounds BoundsTable::probe(std::uint64_t word) const {
     const std::uint64_t x = scrambled(word), tag = x >> bits_;
@@ -92,15 +87,23 @@ void BoundsTable::store(std::uint64_t word, int openCells, int lower, int upper,
                                 static_cast<std::uint64_t>(upper + kBoundOffset) << kUpperShift |
                                 static_cast<std::uint64_t>(move + 1) << kMoveShift;
     std::atomic<std::uint64_t> *bucket = bucketOf(x);
-    const std::uint64_t deep = bucket[0].load(std::memory_order_relaxed);
-    if (deep == 0 || tagOf(deep) == tag) {
-        bucket[0].store(entry, std::memory_order_relaxed);
-    } else if (depthOf(entry) >= depthOf(deep)) {
-        bucket[1].store(deep, std::memory_order_relaxed);  // the old deep entry is still worth a slot
-        bucket[0].store(entry, std::memory_order_relaxed);
-    } else {
-        bucket[1].store(entry, std::memory_order_relaxed);
+    std::uint64_t held[kBucketEntries];
+    for (int k = 0; k < kBucketEntries; ++k) {
+        held[k] = bucket[k].load(std::memory_order_relaxed);
+        if (held[k] != 0 && tagOf(held[k]) == tag) {  // the position is here: updated in place
+            bucket[k].store(entry, std::memory_order_relaxed);
+            return;
+        }
     }
+    // The newest recent entry: this one, or the deep entry it takes the place of.
+    std::uint64_t newest = entry;
+    if (held[0] == 0 || depthOf(entry) >= depthOf(held[0])) {
+        bucket[0].store(entry, std::memory_order_relaxed);
+        if (held[0] == 0) return;
+        newest = held[0];
+    }
+    for (int k = kBucketEntries - 1; k > 1; --k) bucket[k].store(held[k - 1], std::memory_order_relaxed);
+    bucket[1].store(newest, std::memory_order_relaxed);
 }
 
 }  // namespace dotslab

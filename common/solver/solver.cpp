@@ -19,7 +19,7 @@ constexpr int kCutoffOpenCells = 10;
 
 // Returns a table size that fits the board: big enough for hard boards, cheap for small ones.
 int tableBitsFor(int wordBits, const SolverOptions &options) {
-    const int bits = options.tableBits > 0 ? options.tableBits : std::clamp(wordBits - 8, 9, 22);
+    const int bits = options.tableBits > 0 ? options.tableBits : std::clamp(wordBits - 9, 8, 21);
     return std::max(bits, BoundsTable::minimumBits(wordBits));
 }
 
@@ -433,11 +433,14 @@ Solver::MoveList Solver::orderedMoves(const Node &node, int hint, int alpha) con
         for (int k = 0; k < list.count && !(lines & lineBit(hint)); ++k)
             if (moves[k] == hint) {
                 std::rotate(moves, moves + k, moves + k + 1);
+                list.hinted = true;
                 break;
             }
     }
-    if (helperIndex_ > 0 && ply_ < 2 && list.count > 1)  // helpers start elsewhere
+    if (helperIndex_ > 0 && ply_ < 2 && list.count > 1) {  // helpers start elsewhere
         std::rotate(moves, moves + helperIndex_ % list.count, moves + list.count);
+        list.hinted = false;
+    }
     return list;
 }
 
@@ -527,13 +530,25 @@ Solver::Best Solver::searchMoves(const Node &node, MoveList moves, int alpha, in
     };
     Node children[kMaxLines];  // [k]: the child of moves.moves[k]
 
-    // Step 4a: a child whose bounds the table knows may settle the node (enhanced
+    const bool allMade = options_.useTranspositionCutoffs && node.scan.open >= kCutoffOpenCells;
+    // Step 4a: the move the table stored decided this position before, and nearly always
+    // does again: it is searched before the other children are made and fetched, which
+    // saves making and fetching them far more often than it loses a cut-off the table
+    // knew (on 4 x 4: 5% more positions, in less time).
+    if (allMade && moves.hinted && moves.count > 1) {
+        const int v = valueOf(moves.moves[0], childNode(node, moves.moves[0]));
+        if (v > best.value) best = {v, moves.moves[0]};
+        alpha = std::max(alpha, v);
+        if (alpha >= beta) return best;  // cut-off
+        std::copy(moves.moves + 1, moves.moves + moves.count, moves.moves);
+        --moves.count;
+    }
+    // Step 4b: a child whose bounds the table knows may settle the node (enhanced
     // transposition cutoffs). Every child is made, then all their slots are fetched, then
     // read: a child known to reach beta is a cut-off, and one known not to beat alpha is
     // not searched. The fetches are issued in a loop of their own: on some machines (this
     // project's virtual ones) a prefetch waits for its page walk, and only those issued
     // close together walk at once.
-    const bool allMade = options_.useTranspositionCutoffs && node.scan.open >= kCutoffOpenCells;
     if (allMade) {
         for (int k = 0; k < moves.count; ++k) children[k] = childNode(node, moves.moves[k]);
         for (int k = 0; k < moves.count; ++k)
@@ -564,7 +579,7 @@ Solver::Best Solver::searchMoves(const Node &node, MoveList moves, int alpha, in
         moves.count = kept;
     }
 
-    // Step 4b: each move in turn. With other threads, a move one of them is searching now
+    // Step 4c: each move in turn. With other threads, a move one of them is searching now
     // waits for the end (ABDADA).
     const bool mayDefer = searchingNow_ && node.scan.open > kDeferOpenCells;
     int deferred[kMaxLines], deferredCount = 0;

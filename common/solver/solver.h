@@ -36,7 +36,7 @@
 //     node, and one known not to beat alpha is not searched;
 //   - parity: every open cell is taken by someone, so a value has the parity of the open
 //     cells, and a bound the search finds is one tighter when its parity is wrong;
-//   - the table (bounds_table.h): 8-byte entries in 16-byte buckets on huge pages,
+//   - the table (bounds_table.h): 8-byte entries in 32-byte buckets on huge pages,
 //     fetched for all children at once where the cutoffs read them; a parent makes its
 //     children after their safe captures (so each slot fetched is the one the child
 //     reads), and a child's key is made once;
@@ -80,7 +80,7 @@ struct SolverOptions {
     bool useSymmetry = true;
     bool useSafeCaptures = true;
     bool useChainReductions = true;
-    int tableBits = 0;  // the bounds table holds 2^tableBits buckets of 16 bytes; 0: sized to the board
+    int tableBits = 0;  // the bounds table holds 2^tableBits buckets of 32 bytes; 0: sized to the board
     bool useTwinLines = true;  // lines on the same cells (a corner box's two outer sides) are one move
     int threads = 1;           // more than one: helpers search the same tree, sharing the table (lazy SMP)
     bool useChainsAndLoops = true;        // a position of chains and loops only is valued, not searched
@@ -155,6 +155,7 @@ class Solver {
         int moves[kMaxLines];
         int count = 0;
         int leftOut = std::numeric_limits<int>::min();  // the most a move not listed can be worth
+        bool hinted = false;  // moves[0] is the move the table stored: it decided the position before
     };
     struct Best {
         int value = 0;
@@ -170,7 +171,8 @@ class Solver {
     // Step 3: returns node's moves to search, best first (those that cannot beat alpha left out).
     MoveList orderedMoves(const Node &node, int hint, int alpha) const;
     // Step 4: searches the moves in order until one reaches beta; returns the best. Where
-    // the node has many open cells, the table's bounds of every child come first.
+    // the node has many open cells, the table's bounds of every child come first (after
+    // the stored move, if it does not settle the node alone).
     Best searchMoves(const Node &node, MoveList moves, int alpha, int beta);
     // Returns the child that line leads to from node (after the child's safe captures).
     Node childNode(const Node &node, int line) const;
