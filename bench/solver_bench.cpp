@@ -1,8 +1,8 @@
 // The solver. Targets: full tables for dotsboxes and dotstriangles under 50 ms; 3 x 3
 // from empty under 0.05 s; 3 x 4 from empty under 3 s. Also what each technique buys on
-// 3 x 3 and 3 x 4. The moonshot, 4 x 4 from empty (two threads, a 1 GB table: about 156 M
-// positions, 61-65 s in most runs here and 45 s at best, as this shared machine's memory
-// speed moves; the target is under one minute), runs only when asked for:
+// 3 x 3 and 3 x 4. The moonshot, 4 x 4 from empty (two threads, a 1 GB table: about 157 M
+// positions, 54-60 s here, as this shared machine's memory speed moves; the target is
+// under one minute), runs only when asked for:
 //   bench_solver --long --benchmark_filter=4x4
 #include <benchmark/benchmark.h>
 
@@ -82,11 +82,12 @@ SolverOptions twoThreads(int tableBits = 0) {
     return options;
 }
 void BM_solve_3x4_two_threads(benchmark::State &state) { solveRectangle(state, 3, 4, twoThreads()); }
-// 2^26 buckets of 16 bytes: 1 GB. Every probe here is a trip to memory whose time grows
-// with the table (a random read: 0.03-0.07 us in 16 MB, 0.3-0.4 us in 1 GB), and the tree
-// is small enough for 1 GB: one series back to back gave 352 M positions in 113 s with
-// 256 MB, 194 M in 66 s with 512 MB, 156 M in 65 s with 1 GB and 146 M in 58 s with 2 GB
-// (1 GB alone, in a faster hour: 45 s).
+// 2^25 buckets of 32 bytes: 1 GB. Every probe here is a trip to memory whose time grows
+// with the table (a random read: 0.03-0.07 us in 16 MB, 0.3-0.4 us in 1 GB), and the
+// first touch of a page costs too (about 3 s per GB here), so 1 GB is the size to use:
+// with 16-byte buckets, one series back to back gave 352 M positions in 113 s with
+// 256 MB, 194 M in 66 s with 512 MB, 156 M in 65 s with 1 GB and 146 M in 58 s with 2 GB;
+// on another day, 142 M in 83 s with 4 GB.
 void BM_solve_4x4_two_threads(benchmark::State &state) { solveRectangle(state, 4, 4, twoThreads(25)); }
 
 }  // namespace
