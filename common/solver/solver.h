@@ -33,7 +33,9 @@
 //     only valued from their lengths, with no search;
 //   - enhanced transposition cutoffs: at a node with many open cells every child's table
 //     entry is looked at before any is searched; one known to reach beta settles the
-//     node, and one known not to beat alpha is not searched;
+//     node, and one known not to beat alpha is not searched (the move the table stored
+//     for the node is searched first, before the others are made: it nearly always
+//     settles the node again);
 //   - parity: every open cell is taken by someone, so a value has the parity of the open
 //     cells, and a bound the search finds is one tighter when its parity is wrong;
 //   - the table (bounds_table.h): 8-byte entries in 32-byte buckets on huge pages,
