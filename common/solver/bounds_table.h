@@ -80,7 +80,7 @@ class BoundsTable {
         return &slots_[kBucketEntries * (scrambledWord & indexMask_)];
     }
 
-    int wordBits_, bits_;
+    int bits_;
     int shift_;  // the scrambler's xor-shift: half the word, rounded up
     std::uint64_t wordMask_, indexMask_;
     std::atomic<std::uint64_t> *slots_ = nullptr;
