@@ -12,6 +12,7 @@
 #include <sstream>
 #include <system_error>
 
+#include "not_graded.h"
 #include "process/process_runner.h"
 #include "text/characters.h"
 
@@ -55,14 +56,13 @@ bool isPlainSmallFile(const fs::path &path) {
 
 }  // namespace
 
-int runBuildTool(const std::string &folder, int slot, const std::vector<std::string> &command,
+int runBuildTool(const std::string &folder, const std::vector<std::string> &command,
                  std::string &output, double seconds, const std::vector<std::string> &readOnly) {
     RunRequest request;
     request.program = command.front();
     request.args.assign(command.begin() + 1, command.end());
     request.untrusted = true;  // it reads the student's bytes
     request.folder = folder;
-    request.slot = slot;
     request.readOnly = readOnly;
     request.limits.seconds = std::max(0.1, seconds);
     request.limits.memoryMb = kStepMemoryMb;
@@ -70,6 +70,11 @@ int runBuildTool(const std::string &folder, int slot, const std::vector<std::str
     request.limits.outputKb = 256;
     request.limits.processes = 64;
     RunResult result = runProgram(request);
+    if (!result.exited() || result.status != 0) {  // the grader's fault or the student's?
+        if (access(request.program.c_str(), X_OK) != 0)
+            throw NotGraded("the grader's tool " + request.program + " is not installed (scripts/setup installs it)");
+        requireWorkingSandbox(result);
+    }
     output = result.out + result.err;
     if (result.timedOut || result.cpuLimited)
         output += "(stopped: the compiler ran out of its time; the whole build has 60 s)\n";
@@ -244,7 +249,7 @@ BuildResult builtWithMake(const Assignment &assignment, BuildResult &build, cons
     const std::set<fs::path> before = executables();
     std::string said;
     const int status =
-        runBuildTool(build.folder, build.slot, {"/usr/bin/make", "-s", "-C", "src"}, said, kBuildSeconds);
+        runBuildTool(build.folder, {"/usr/bin/make", "-s", "-C", "src"}, said, kBuildSeconds);
     build.diagnostics = said;
     build.warned = said.find("warning:") != std::string::npos;
     build.notes = "built with your " + std::string(makefile) + " (make -s)\n";
@@ -282,11 +287,10 @@ BuildResult builtWithMake(const Assignment &assignment, BuildResult &build, cons
 }  // namespace
 
 BuildResult buildSubmission(const Assignment &assignment, const std::string &submission,
-                            const std::string &into, int slot, const std::string &flags,
+                            const std::string &into, const std::string &flags,
                             const std::function<void(const BuildResult &)> &compiled) {
     // Step 1: a fresh folder holding only a copy of the submission's sources and headers.
     BuildResult build;
-    build.slot = slot;
     build.folder = (fs::path(into) / "build").string();
     const fs::path src = fs::path(build.folder) / "src";
     build.sources = stageSubmission(assignment, submission, src);
@@ -321,7 +325,7 @@ BuildResult buildSubmission(const Assignment &assignment, const std::string &sub
         command.insert(command.end(),
                        {"-I", inside(source.parent_path()), "-I", "src", "-c", inside(source), "-o", object});
         std::string said;
-        if (remaining() <= 0 || runBuildTool(build.folder, build.slot, command, said, remaining()) != 0)
+        if (remaining() <= 0 || runBuildTool(build.folder, command, said, remaining()) != 0)
             ok = false;
         build.diagnostics += said;
         build.objects.push_back(object);
@@ -341,13 +345,13 @@ BuildResult buildSubmission(const Assignment &assignment, const std::string &sub
     // Step 3: the program linked, in the sandbox too.
     const std::vector<std::string> link = linkCommand(build, allC);
     std::string said;
-    if (runBuildTool(build.folder, build.slot, link, said, remaining()) != 0) {
+    if (runBuildTool(build.folder, link, said, remaining()) != 0) {
         // Step 3b: a leftover file with a main of its own (old/eight_v1.cc) in a subfolder is
         // left out and the link tried again; any other clash is said in a plain sentence.
         const std::size_t objects = build.objects.size();
         const std::string clash = explainedClash(build, src, said);
         if (build.objects.size() == objects ||
-            runBuildTool(build.folder, build.slot, linkCommand(build, allC), said, remaining()) != 0) {
+            runBuildTool(build.folder, linkCommand(build, allC), said, remaining()) != 0) {
             build.diagnostics += clash + said;
             return build;
         }
@@ -364,7 +368,7 @@ std::vector<std::string> objectPaths(const BuildResult &build) {
     return paths;
 }
 
-std::string listSymbols(const BuildResult &build, int slot) {
+std::string listSymbols(const BuildResult &build) {
     // The objects are seen read-only at their own paths; nothing is written.
     const std::vector<std::string> objects = objectPaths(build);
     std::vector<std::string> nm = {"/usr/bin/nm"};
@@ -373,16 +377,16 @@ std::string listSymbols(const BuildResult &build, int slot) {
     if (access(kGccPlugin, R_OK) == 0) nm.insert(nm.end(), {"--plugin", kGccPlugin});
     nm.insert(nm.end(), objects.begin(), objects.end());
     std::string symbols;
-    runBuildTool("", slot, nm, symbols, kStepSeconds, objects);
+    runBuildTool("", nm, symbols, kStepSeconds, objects);
     return symbols;
 }
 
-std::string disassembly(const BuildResult &build, int slot) {
+std::string disassembly(const BuildResult &build) {
     const std::vector<std::string> objects = objectPaths(build);
     std::vector<std::string> objdump = {"/usr/bin/objdump", "-d", "--no-show-raw-insn"};
     objdump.insert(objdump.end(), objects.begin(), objects.end());
     std::string shown;
-    runBuildTool("", slot, objdump, shown, kStepSeconds, objects);
+    runBuildTool("", objdump, shown, kStepSeconds, objects);
     return shown;
 }
 

@@ -17,7 +17,6 @@ struct BuildResult {
     std::string diagnostics;           // everything the compiler and linker printed
     std::string notes;                 // what the student should know of the build (a file left out)
     std::string folder;                // the build folder: every build step's working folder in the sandbox
-    int slot = 0;                      // the sandbox slot (uid) every build step runs on
     std::vector<std::string> sources;  // the copies of the submission's sources (in folder/src)
     std::vector<std::string> objects;  // one per source, relative to folder
     std::string program;               // the linked program (a full path)
@@ -50,24 +49,24 @@ std::vector<std::string> stageSubmission(const Assignment &assignment, const std
 // the build so far (its objects, no program): work that needs only the objects can go on
 // beside the link. It is not called for a build by make or one whose compile failed.
 BuildResult buildSubmission(const Assignment &assignment, const std::string &submission,
-                            const std::string &into, int slot, const std::string &flags = "",
+                            const std::string &into, const std::string &flags = "",
                             const std::function<void(const BuildResult &)> &compiled = {});
 
 // Returns the full paths of the build's objects.
 std::vector<std::string> objectPaths(const BuildResult &build);
 
-// Returns what nm lists of the build's objects, run in the sandbox on slot (the objects
-// seen read-only: it may run beside the build folder's other users).
-std::string listSymbols(const BuildResult &build, int slot);
+// Returns what nm lists of the build's objects, run in the sandbox (the objects seen
+// read-only: it may run beside the build folder's other users).
+std::string listSymbols(const BuildResult &build);
 
 // Returns what objdump -d shows of the build's objects, likewise.
-std::string disassembly(const BuildResult &build, int slot);
+std::string disassembly(const BuildResult &build);
 
-// Runs a build tool (compiler, linker, nm) on student bytes in the sandbox, on slot,
-// working in folder (seen as /sandbox/work; "" for a fresh empty one), with readOnly
+// Runs a build tool (compiler, linker, nm) on student bytes in the sandbox, working in
+// folder (seen as /sandbox/work; "" for a fresh empty one), with readOnly
 // also visible at their own paths. Returns its exit status (-1 if it was stopped);
 // output receives what it printed.
-int runBuildTool(const std::string &folder, int slot, const std::vector<std::string> &command,
+int runBuildTool(const std::string &folder, const std::vector<std::string> &command,
                  std::string &output, double seconds = 30, const std::vector<std::string> &readOnly = {});
 
 }  // namespace dotslab::grader

@@ -38,6 +38,14 @@ bool built(const GradeReport &report) {
     return false;
 }
 
+// Returns the students whose reports are grades (not "not graded").
+std::vector<GradedStudent> gradedOnly(const std::vector<GradedStudent> &students) {
+    std::vector<GradedStudent> graded;
+    for (const GradedStudent &s : students)
+        if (s.report.notGraded.empty()) graded.push_back(s);
+    return graded;
+}
+
 // Returns the failing tests and how many students failed each, most common first.
 std::vector<std::pair<std::string, int>> commonFailures(const std::vector<GradedStudent> &students) {
     std::map<std::string, int> counts;
@@ -83,7 +91,7 @@ std::string oneDecimal(double x) {
 
 std::vector<SimilarPair> similarPairs(const Assignment &assignment,
                                       const std::vector<GradedStudent> &students, const std::string &starter,
-                                      int threshold, int slot) {
+                                      int threshold) {
     // Step 1: one file per student, their sources one after another, the starter's lines
     // left out (copies of bytes and whole-line matches: nothing interprets student code).
     std::vector<std::string> given;
@@ -118,7 +126,7 @@ std::vector<SimilarPair> similarPairs(const Assignment &assignment,
                                         std::to_string(threshold)};
     command.insert(command.end(), files.begin(), files.end());
     std::string said;
-    if (runBuildTool(folder.path().string(), slot, command, said, 120) != 0)
+    if (runBuildTool(folder.path().string(), command, said, 120) != 0)
         throw std::runtime_error("the similarity tester failed (is similarity-tester installed?): " +
                                  said.substr(0, 300));
     // Step 3: "s3.txt consists for 85 % of s7.txt material", the larger share per pair.
@@ -146,12 +154,16 @@ std::vector<SimilarPair> similarPairs(const Assignment &assignment,
     return pairs;
 }
 
-std::string classSummary(const std::vector<GradedStudent> &students, const std::vector<SimilarPair> &pairs) {
+std::string classSummary(const std::vector<GradedStudent> &everyone, const std::vector<SimilarPair> &pairs) {
     std::ostringstream out;
+    // The grades are only those that are grades; the others are listed apart, with why.
+    const std::vector<GradedStudent> students = gradedOnly(everyone);
     std::vector<double> percents;
     for (const GradedStudent &s : students) percents.push_back(percentOf(s.report));
     std::sort(percents.begin(), percents.end());
-    out << "Class summary: " << students.size() << " submissions";
+    out << "Class summary: " << everyone.size() << " submissions";
+    if (students.size() < everyone.size())
+        out << ", " << everyone.size() - students.size() << " NOT GRADED (see below)";
     if (!percents.empty())
         out << ", mean "
             << oneDecimal(std::accumulate(percents.begin(), percents.end(), 0.0) / percents.size())
@@ -179,6 +191,12 @@ std::string classSummary(const std::vector<GradedStudent> &students, const std::
     for (const SimilarPair &p : pairs)
         out << "  " << p.percent << "%  " << p.first << " and " << p.second << "\n";
     if (pairs.empty()) out << "  none found (or not looked for: --similarity)\n";
+    if (students.size() < everyone.size()) {
+        out << "\nNot graded (the grader failed: no score earned or lost; grade these again)\n";
+        for (const GradedStudent &s : everyone)
+            if (!s.report.notGraded.empty())
+                out << "  " << dotslab::controlsEscaped(s.student) << ": " << dotslab::controlsEscaped(s.report.notGraded) << "\n";
+    }
     return out.str();
 }
 
@@ -196,7 +214,7 @@ std::string classHtml(const std::string &assignment, const std::vector<GradedStu
     out << "<h1>dotsgrade " << e(assignment) << ": class report</h1>\n";
     out << "<h2>Summary</h2>\n<pre id=\"summary\">" << e(classSummary(students, pairs)) << "</pre>\n";
     out << "<h2>Scores</h2>\n<table id=\"scores\">\n";
-    const std::vector<int> bins = histogram(students);
+    const std::vector<int> bins = histogram(gradedOnly(students));
     for (int bin = 9; bin >= 0; --bin)
         out << "<tr><td>" << binLabel(bin) << "</td><td><span class=\"bar\" style=\"width:" << bins[bin] * 12
             << "px\"></span> " << bins[bin] << "</td></tr>\n";
@@ -204,8 +222,8 @@ std::string classHtml(const std::string &assignment, const std::vector<GradedStu
            "<th>reason</th></tr>\n";
     for (const GradedStudent &s : students)
         out << "<tr><td><a href=\"#s-" << e(s.student) << "\">" << e(s.student) << "</a></td><td>"
-            << points(s.report.score()) << "</td><td>" << points(s.report.maxScore()) << "</td><td>"
-            << e(reasonOf(s.report)) << "</td></tr>\n";
+            << (s.report.notGraded.empty() ? points(s.report.score()) : "not graded") << "</td><td>"
+            << points(s.report.maxScore()) << "</td><td>" << e(reasonOf(s.report)) << "</td></tr>\n";
     out << "</table>\n";
     if (!pairs.empty()) {
         out << "<h2>Similar pairs</h2>\n<table "
@@ -219,7 +237,13 @@ std::string classHtml(const std::string &assignment, const std::vector<GradedStu
     for (const GradedStudent &s : students) {
         const std::vector<std::string> outputs = boundedOutputs(s.report);
         out << "<details id=\"s-" << e(s.student) << "\"><summary>" << e(s.student) << ": "
-            << points(s.report.score()) << " / " << points(s.report.maxScore()) << "</summary>\n<table>\n";
+            << scoreText(s.report) << "</summary>\n";
+        if (!s.report.notGraded.empty()) {
+            out << "<pre>not graded: " << e(s.report.notGraded) << "\n" << e(notGradedAdvice())
+                << "</pre></details>\n";
+            continue;
+        }
+        out << "<table>\n";
         for (std::size_t i = 0; i < s.report.tests.size(); ++i) {
             const TestOutcome &t = s.report.tests[i];
             out << "<tr><td class=\"" << (t.passed ? "pass\">PASS" : "fail\">FAIL") << "</td><td>"

@@ -27,10 +27,10 @@ struct SimilarPair {
 // Returns the pairs of submissions that sim_c (C) or sim_c++ (Debian's similarity-tester)
 // finds alike at or above threshold percent. Lines of the starter file (if given) are
 // left out of every submission first, so that code everyone was handed does not count.
-// sim reads student code: it runs in the sandbox, on slot.
+// sim reads student code: it runs in the sandbox.
 std::vector<SimilarPair> similarPairs(const Assignment &assignment,
                                       const std::vector<GradedStudent> &students, const std::string &starter,
-                                      int threshold, int slot);
+                                      int threshold);
 
 // Returns the class summary as plain text.
 std::string classSummary(const std::vector<GradedStudent> &students, const std::vector<SimilarPair> &pairs);

@@ -1,15 +1,17 @@
 #include "function_checks.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <map>
 #include <mutex>
 #include <optional>
 #include <string_view>
-#include <thread>
 
 #include "harness/function_calls.h"
 #include "harness/grid_checks.h"
+#include "not_graded.h"
+#include "together.h"
 
 namespace dotslab::grader {
 namespace {
@@ -80,15 +82,13 @@ Limits workerLimits() {
     return limits;
 }
 
-RunResult runWorker(const SandboxHolder &sandbox, const std::string &suite, std::size_t from, bool careful,
-                    int slot) {
+RunResult runWorker(const SandboxHolder &sandbox, const std::string &suite, std::size_t from, bool careful) {
     RunRequest request;
     request.holder = &sandbox;
     request.program = sandbox.program();
     request.args = {suite, std::to_string(from), careful ? "1" : "0"};
     request.limits = workerLimits();
     request.limits.seconds = careful ? kCarefulSeconds : kRunSeconds;
-    request.slot = slot;
     return runProgram(request);
 }
 
@@ -142,7 +142,7 @@ const char *gridSuite(Op op) { return op == Op::kDisplay ? "rendering" : "equiva
 
 // Runs suite's calls in worker and judges every answer.
 SuiteJudgement judgeSuite(const std::string &worker, const std::string &suite, const PackedGame &game,
-                          CompareMode mode, int slot) {
+                          CompareMode mode) {
     const SubmissionApi names = namesOf(game);
     SuiteJudgement judged;
     auto of = [&](Op op) -> Judged & {
@@ -153,10 +153,11 @@ SuiteJudgement judgeSuite(const std::string &worker, const std::string &suite, c
     bool careful = false;
     const SandboxHolder sandbox(worker, workerLimits());  // one for the suite's every restart
     for (int restarts = 0;;) {
-        const RunResult run = runWorker(sandbox, suite, from, careful, slot);
+        const RunResult run = runWorker(sandbox, suite, from, careful);
         AnswerReader reader(run.out);
         unsigned char present = 0;
         if (!reader.header(present)) {
+            requireWorkingSandbox(run);
             const std::string problem = "the functions' process ended before making any call (" +
                                         run.ending() +
                                         "): a global object whose constructor ends the program?" +
@@ -199,6 +200,7 @@ SuiteJudgement judgeSuite(const std::string &worker, const std::string &suite, c
             from = stopped->first;
             continue;
         }
+        requireWorkingSandbox(run);
         Judged &j = of(stopped->second.op);
         j.problems.push_back(stoppedAt(callText(stopped->second, names), run, kCarefulSeconds));
         ++j.report.calls;
@@ -258,56 +260,57 @@ void prepareFunctionJudging(const PackedGame &game) {
 }
 
 std::vector<FunctionVerdict> judgeFunctions(const std::string &worker, const IsolatedWorker &isolated,
-                                            const PackedGame &game, CompareMode mode, int slot) {
-    // Step 1: every suite at once, with all of the student's functions.
+                                            const PackedGame &game, CompareMode mode) {
+    // Step 1: every suite at once, with all of the student's functions; each thread
+    // writes only its own suite's judgement.
     const std::vector<std::string> &suites = suiteNames();
-    std::map<std::string, SuiteJudgement> bySuite;
-    for (const std::string &suite : suites) bySuite[suite];  // made before the threads write
-    {
-        std::vector<std::thread> running;
-        for (std::size_t k = 0; k < suites.size(); ++k)
-            running.emplace_back([&, k] {
-                bySuite.at(suites[k]) = judgeSuite(worker, suites[k], game, mode, slot + static_cast<int>(k));
-            });
-        for (std::thread &t : running) t.join();
-    }
+    std::vector<SuiteJudgement> judged(suites.size());
+    runTogether(suites.size(), [&](std::size_t k) { judged[k] = judgeSuite(worker, suites[k], game, mode); });
+    auto of = [&](const std::string &suite) -> const SuiteJudgement & {
+        return judged[static_cast<std::size_t>(std::find(suites.begin(), suites.end(), suite) - suites.begin())];
+    };
 
     // Step 2: one verdict per function, from the calls of it in every suite.
     std::vector<FunctionVerdict> verdicts;
     for (int k = 0; k < kOpCount; ++k) {
         const Op op = static_cast<Op>(k);
-        verdicts.push_back(verdictOn(op, game, bySuite.at("spec_examples"), bySuite.at(gridSuite(op))));
+        verdicts.push_back(verdictOn(op, game, of("spec_examples"), of(gridSuite(op))));
     }
 
     // Step 3: where two or more are wrong, one may be wrong only through another it calls
     // (a display printing playerScore's wrong scores): judge each alone, with the model's
-    // other functions, and charge it only for what stays wrong.
+    // other functions, and charge it only for what stays wrong. Each thread writes only
+    // its own verdict; the names of the others are read before any starts.
     std::vector<std::size_t> wrong;
     for (std::size_t k = 0; k < verdicts.size(); ++k)
         if (verdicts[k].credit() < 1 && !verdicts[k].missing) wrong.push_back(k);
     if (wrong.size() < 2) return verdicts;
-    std::vector<std::thread> running;
-    for (std::size_t n = 0; n < wrong.size(); ++n)
-        running.emplace_back([&, n] {
-            FunctionVerdict &v = verdicts[wrong[n]];
-            const int mySlot = slot + static_cast<int>(n % suites.size());
-            const std::string alone = isolated(v.op, mySlot);
-            if (alone.empty()) return;  // judged as it is
-            const SuiteJudgement examples = judgeSuite(alone, "spec_examples", game, mode, mySlot);
-            const SuiteJudgement grids = judgeSuite(alone, gridSuite(v.op), game, mode, mySlot);
-            FunctionVerdict own = verdictOn(v.op, game, examples, grids);
-            if (own.credit() <= v.credit()) return;
-            std::string others;
-            for (std::size_t k : wrong)
-                if (k != wrong[n]) others += (others.empty() ? "" : " and ") + verdicts[k].function;
-            own.output = (own.credit() == 1 ? "right on its own: its wrong answers came from " + others +
-                                                  ", which it calls (charged there, not again here)\n"
-                                            : "with the sample solution's " + others +
-                                                  " (which it calls, charged there) it is still wrong:\n") +
-                         own.output;
-            v = own;
-        });
-    for (std::thread &t : running) t.join();
+    const std::vector<FunctionVerdict> together = verdicts;
+    std::vector<FunctionVerdict> alone(wrong.size());
+    runTogether(wrong.size(), [&](std::size_t n) {
+        const FunctionVerdict &v = together[wrong[n]];
+        const std::string program = isolated(v.op);
+        if (program.empty()) {  // its own object cannot be linked so: judged as it is
+            alone[n] = v;
+            return;
+        }
+        alone[n] = verdictOn(v.op, game, judgeSuite(program, "spec_examples", game, mode),
+                             judgeSuite(program, gridSuite(v.op), game, mode));
+    });
+    for (std::size_t n = 0; n < wrong.size(); ++n) {
+        FunctionVerdict &v = verdicts[wrong[n]];
+        FunctionVerdict &own = alone[n];
+        if (own.credit() <= v.credit()) continue;
+        std::string others;
+        for (std::size_t k : wrong)
+            if (k != wrong[n]) others += (others.empty() ? "" : " and ") + together[k].function;
+        own.output = (own.credit() == 1 ? "right on its own: its wrong answers came from " + others +
+                                              ", which it calls (charged there, not again here)\n"
+                                        : "with the sample solution's " + others +
+                                              " (which it calls, charged there) it is still wrong:\n") +
+                     own.output;
+        v = own;
+    }
     return verdicts;
 }
 

@@ -35,14 +35,14 @@ struct FunctionVerdict {
 // process, when first needed): a grading calls this while the submission is built.
 void prepareFunctionJudging(const PackedGame &game);
 
-// Returns a worker in which only op's function is the student's ("" if it cannot be
-// linked), made on sandbox slot `slot`.
-using IsolatedWorker = std::function<std::string(dotslab_harness::Op op, int slot)>;
+// Returns a worker in which only op's function is the student's ("" where the student's
+// object cannot be linked so; a failure of the grader's own throws NotGraded).
+using IsolatedWorker = std::function<std::string(dotslab_harness::Op op)>;
 
 // Returns the verdict on each of game's mandated functions, display first. `worker` holds
 // every function of the student's; `isolated` makes the workers that judge a function on
-// its own. Runs on sandbox slots slot .. slot+2; display text is compared under mode.
+// its own. Display text is compared under mode.
 std::vector<FunctionVerdict> judgeFunctions(const std::string &worker, const IsolatedWorker &isolated,
-                                            const PackedGame &game, CompareMode mode, int slot);
+                                            const PackedGame &game, CompareMode mode);
 
 }  // namespace dotslab::grader

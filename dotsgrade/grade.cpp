@@ -4,14 +4,17 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <functional>
 #include <future>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <numeric>
 #include <sstream>
-#include <thread>
 
 #include "build.h"
 #include "data_files.h"
@@ -20,6 +23,7 @@
 #include "packed/packed_games.h"
 #include "source_rules.h"
 #include "text/text_diff.h"
+#include "together.h"
 
 namespace dotslab::grader {
 namespace {
@@ -136,7 +140,6 @@ RunResult runCase(const std::string &program, const ProgramCase &c, const GradeO
     request.limits = options.limits;
     request.untrusted = untrusted;
     request.unbuffered = untrusted;  // a stopped program's last words are kept
-    request.slot = options.slot;
     return runProgram(request);
 }
 
@@ -156,7 +159,14 @@ RunResult expectedRun(const Assignment &assignment, const ProgramCase &c, const 
         const std::string oracle =
             options.sample.empty() ? (fs::path(dataFiles().programs) / assignment.referenceProgram()).string()
                                    : fs::absolute(options.sample).string();
-        expected = runCase(oracle, c, options, false);
+        // The oracle is ours and trusted: more time than a student's run, so that a loaded
+        // machine slows it without changing what it says; past that it has failed.
+        GradeOptions generous = options;
+        generous.limits.seconds = std::max(10.0, 5 * options.limits.seconds);
+        expected = runCase(oracle, c, generous, false);
+        if (!expected.exited() && (c.expectedFiles.empty() || !fs::exists(c.expectedFiles + ".out")))
+            throw NotGraded("the sample solution " + oracle + " did not finish " + c.name + " (" +
+                            expected.ending() + "), so there is nothing to compare with");
     }
     if (!c.expectedFiles.empty()) {
         const std::string &stem = c.expectedFiles;
@@ -210,7 +220,7 @@ std::vector<Rename> misnamedFunctions(const Assignment &assignment, const Object
     return renames;
 }
 
-// Links the submission's object into a program in the sandbox on slot, in folder `name`
+// Links the submission's object into a program in the sandbox, in folder `name`
 // beside the build folder (so that it can go on while the program runs; the student's
 // object is seen read-only). The mandated functions whose bit is set in `replaced` are
 // the model's (the student's own made weak), so that the rest is judged apart from them.
@@ -218,7 +228,7 @@ std::vector<Rename> misnamedFunctions(const Assignment &assignment, const Object
 // Returns the program's path, or "" with what the tools said in `said`.
 std::string linkWith(const Assignment &assignment, const BuildResult &build,
                      const std::vector<Rename> &renames, const std::string &name, bool worker,
-                     unsigned replaced, int slot, std::string &said) {
+                     unsigned replaced, std::string &said) {
     if (build.objects.size() != 1) return "";
     const fs::path folder = fs::path(build.folder).parent_path() / name;
     fs::create_directories(folder);
@@ -234,7 +244,7 @@ std::string linkWith(const Assignment &assignment, const BuildResult &build,
             whole.push_back(models[k]);
         }
     objcopy.insert(objcopy.end(), {object, "submission.o"});
-    if (runBuildTool(folder.string(), slot, objcopy, said, 30, {object}) != 0) return "";
+    if (runBuildTool(folder.string(), objcopy, said, 30, {object}) != 0) return "";
     // The model's functions (strong, over the student's weakened ones) and the worker's
     // main are linked whole; then the libraries under them.
     if (worker) whole.push_back(dataFiles().worker[packedIndex(assignment.name)]);
@@ -253,8 +263,58 @@ std::string linkWith(const Assignment &assignment, const BuildResult &build,
     for (const std::string &flag : splitWords(DOTSGRADE_EXTRA_LINK_FLAGS)) command.push_back(flag);
     std::vector<std::string> visible = whole;
     visible.insert(visible.end(), libraries.begin(), libraries.end());
-    if (runBuildTool(folder.string(), slot, command, said, 30, visible) != 0) return "";
+    if (runBuildTool(folder.string(), command, said, 30, visible) != 0) return "";
     return (folder / name).string();
+}
+
+// Returns the build of our own reference submission of a packed game, built once per
+// process in the sandbox as a student's is: a link that fails for a student's object is
+// tried again with its object, to tell the grader's failure from the student's.
+const BuildResult &referenceBuild(const Assignment &assignment) {
+    static std::mutex mutex;
+    static std::map<std::string, std::pair<std::unique_ptr<TemporaryDirectory>, BuildResult>> built;
+    std::lock_guard<std::mutex> lock(mutex);
+    auto &[folder, build] = built[assignment.name];
+    if (!folder) {
+        folder = std::make_unique<TemporaryDirectory>("dotsgrade-reference");
+        fs::permissions(folder->path(), fs::perms::owner_all | fs::perms::group_exec | fs::perms::others_exec);
+        const fs::path source = fs::path(dataFiles().source) / assignment.name / (assignment.name + ".cpp");
+        build = buildSubmission(assignment, source.string(), folder->path().string());
+    }
+    return build;
+}
+
+// Throws NotGraded where a link (as linkWith makes it) that failed for the student's
+// object fails for our reference's too: then its fault is the grader's own (its files,
+// tools or sandbox), never the student's.
+void requireLinkWorks(const Assignment &assignment, const std::string &name, bool worker, unsigned replaced,
+                      const std::string &said) {
+    static std::atomic<unsigned> tries{0};
+    const BuildResult &reference = referenceBuild(assignment);
+    std::string referenceSaid = reference.diagnostics;
+    if (reference.compiled && !linkWith(assignment, reference, {}, name + "-check-" + std::to_string(tries++),
+                                        worker, replaced, referenceSaid)
+                                   .empty())
+        return;
+    throw NotGraded("the grader cannot link even the sample solution into its " +
+                    std::string(worker ? "function checker" : "program") + ": " +
+                    referenceSaid.substr(0, 600) + " (for your submission it said: " + said.substr(0, 300) + ")");
+}
+
+// Throws NotGraded where a program that does nothing does not build with the course's
+// compile command either: then the compiler, its flags or the sandbox fail, not the student.
+void requireBuildWorks(const Assignment &assignment, const GradeOptions &options) {
+    const TemporaryDirectory folder("dotsgrade-build-check");
+    fs::permissions(folder.path(), fs::perms::owner_all | fs::perms::group_exec | fs::perms::others_exec);
+    const fs::path source = folder.path() / "nothing.cpp";
+    writeFileText(source, "#include <iostream>\nint main() {\n    std::cout << \"\";\n    return 0;\n}\n");
+    const fs::path into = folder.path() / "into";
+    fs::create_directories(into);
+    fs::permissions(into, fs::perms::owner_all | fs::perms::group_exec | fs::perms::others_exec);
+    const BuildResult nothing = buildSubmission(assignment, source.string(), into.string(), options.compilerFlags);
+    if (!nothing.compiled)
+        throw NotGraded("the course's compile command does not build even a program that does nothing: " +
+                        nothing.diagnostics.substr(0, 600));
 }
 
 // Returns the Op bits of every mandated function but op's.
@@ -262,14 +322,14 @@ unsigned allBut(dotslab_harness::Op op) {
     return ((1u << dotslab_harness::kOpCount) - 1) & ~(1u << static_cast<unsigned>(op));
 }
 
-// Judges the mandated functions, one test each (the display function first), on slots
-// options.slot + 0..2 (the worker's link uses the first).
+// Judges the mandated functions, one test each (the display function first).
 void functionStage(const Assignment &assignment, const PackedGame &game, const BuildResult &build,
                    const std::vector<Rename> &renames, const GradeOptions &options,
                    std::vector<TestOutcome> &tests) {
     std::vector<TestOutcome> outcomes = plannedFunctionTests(assignment);
     std::string said;
-    const std::string worker = linkWith(assignment, build, renames, "worker", true, 0, options.slot, said);
+    const std::string worker = linkWith(assignment, build, renames, "worker", true, 0, said);
+    if (worker.empty() && build.objects.size() == 1) requireLinkWorks(assignment, "worker", true, 0, said);
     if (worker.empty()) {
         for (TestOutcome &t : outcomes)
             t.output = build.objects.size() != 1
@@ -278,13 +338,14 @@ void functionStage(const Assignment &assignment, const PackedGame &game, const B
         tests.insert(tests.end(), outcomes.begin(), outcomes.end());
         return;
     }
-    const IsolatedWorker isolated = [&](dotslab_harness::Op op, int slot) {
-        std::string ignored;
-        return linkWith(assignment, build, renames, "alone-" + std::to_string(static_cast<int>(op)), true,
-                        allBut(op), slot, ignored);
+    const IsolatedWorker isolated = [&](dotslab_harness::Op op) {
+        const std::string name = "alone-" + std::to_string(static_cast<int>(op));
+        std::string linkSaid;
+        const std::string alone = linkWith(assignment, build, renames, name, true, allBut(op), linkSaid);
+        if (alone.empty()) requireLinkWorks(assignment, name, true, allBut(op), linkSaid);
+        return alone;
     };
-    const std::vector<FunctionVerdict> verdicts =
-        judgeFunctions(worker, isolated, game, options.compare, options.slot);
+    const std::vector<FunctionVerdict> verdicts = judgeFunctions(worker, isolated, game, options.compare);
     for (std::size_t k = 0; k < outcomes.size() && k < verdicts.size(); ++k) {
         outcomes[k].passed = verdicts[k].credit() == 1;
         outcomes[k].credit = verdicts[k].credit();
@@ -480,14 +541,18 @@ std::vector<bool> mainAlone(const Assignment &assignment, const BuildResult &bui
         if (!verdicts[i].passed) failing.push_back(i);
     if (failing.empty()) return passes;
     std::string said;
-    const std::string program = linkWith(assignment, build, renames, "main-alone", false,
-                                         (1u << dotslab_harness::kOpCount) - 1, options.slot, said);
-    if (program.empty()) return passes;  // charged as it is
+    constexpr unsigned kAll = (1u << dotslab_harness::kOpCount) - 1;
+    const std::string program = linkWith(assignment, build, renames, "main-alone", false, kAll, said);
+    if (program.empty()) {
+        requireLinkWorks(assignment, "main-alone", false, kAll, said);
+        return passes;  // charged as it is
+    }
     const SandboxHolder sandbox(program, options.limits);
-    for (std::size_t i : failing)
-        passes[i] = compareRuns(expected[i], runCase(program, cases[i], options, true, &sandbox),
-                                options.compare, assignment.compareStandardError)
-                        .passed;
+    for (std::size_t i : failing) {
+        const RunResult run = runCase(program, cases[i], options, true, &sandbox);
+        requireWorkingSandbox(run);
+        passes[i] = compareRuns(expected[i], run, options.compare, assignment.compareStandardError).passed;
+    }
     return passes;
 }
 
@@ -577,19 +642,15 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
     // the build, which keeps only one core busy.
     const std::vector<ProgramCase> cases = programCases(assignment, options);
     std::vector<RunResult> expected(cases.size());
-    std::thread oracle([&] {
+    // Each stage is a future: what it throws (NotGraded, say) reaches this thread at its
+    // get(), and a future left behind by an exception is waited for as it goes.
+    std::future<void> oracle = std::async(std::launch::async, [&] {
         report.isolation = isolationReport();
         if (assignment.name == "dotsboxes") prepareFunctionJudging(dotsboxesGame());
         if (assignment.name == "dotstriangles") prepareFunctionJudging(dotstrianglesGame());
         for (std::size_t i = 0; i < cases.size(); ++i)
             expected[i] = expectedRun(assignment, cases[i], options);
     });
-    struct JoinOracle {  // also when the build throws
-        std::thread &thread;
-        ~JoinOracle() {
-            if (thread.joinable()) thread.join();
-        }
-    } joinOracle{oracle};
 
     const TemporaryDirectory buildFolder("dotsgrade-build");  // removed on every way out
     const fs::path &work = buildFolder.path();
@@ -608,45 +669,43 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
         promised = true;
     };
     std::vector<TestOutcome> functionTests, ruleTests;
-    const int runSlots = std::max(1, options.parallelRuns);
     // The objects' symbols serve the rules and tell the function stage which misnamed
     // functions to judge under their mandated names.
     std::promise<ObjectListing> listing;
     std::shared_future<ObjectListing> objects = listing.get_future().share();
     std::vector<Rename> renames;  // set by the function stage, used again by mainAlone
-    std::thread functions([&] {
-        GradeOptions mine = options;
-        mine.slot = options.slot + runSlots;
+    std::future<void> rules = std::async(std::launch::async, [&] {
+        bool listed = false;  // the function stage waits for the listing: it must never wait in vain
+        try {
+            if (!compiled.get()) return listing.set_value({});
+            ObjectListing objectListing;
+            objectListing.symbols = listSymbols(compiledBuild);
+            listing.set_value(objectListing);
+            listed = true;
+            objectListing.disassembly = disassembly(compiledBuild);
+            for (const RuleResult &rule : checkSourceRules(assignment, compiledBuild, objectListing)) {
+                TestOutcome t = outcome("rules", "rule " + rule.id, rule.title);
+                t.passed = rule.passed;
+                t.output = rule.detail;
+                ruleTests.push_back(t);
+            }
+        } catch (...) {
+            if (!listed) listing.set_exception(std::current_exception());
+            throw;
+        }
+    });
+    std::future<void> functions = std::async(std::launch::async, [&] {
         if (assignment.functions.empty() || !compiled.get()) return;
         renames = misnamedFunctions(assignment, objects.get());
         functionStage(assignment, assignment.name == "dotsboxes" ? dotsboxesGame() : dotstrianglesGame(),
-                      compiledBuild, renames, mine, functionTests);
+                      compiledBuild, renames, options, functionTests);
     });
-    std::thread rules([&] {
-        if (!compiled.get()) return;
-        const int slot = options.slot + runSlots + 3;
-        ObjectListing listed;
-        listed.symbols = listSymbols(compiledBuild, slot);
-        listing.set_value(listed);  // all the function stage waits for
-        listed.disassembly = disassembly(compiledBuild, slot);
-        for (const RuleResult &rule : checkSourceRules(assignment, compiledBuild, listed)) {
-            TestOutcome t = outcome("rules", "rule " + rule.id, rule.title);
-            t.passed = rule.passed;
-            t.output = rule.detail;
-            ruleTests.push_back(t);
-        }
-    });
-    struct JoinStages {  // on every way out, the stages told whether to go on first
+    struct StopStages {  // on every way out, the stages are told whether to go on before they are waited for
         const std::function<void(bool)> &objectsReady;
-        std::thread &rules, &functions;
-        ~JoinStages() {
-            objectsReady(false);
-            for (std::thread *t : {&rules, &functions})
-                if (t->joinable()) t->join();
-        }
-    } joinStages{objectsReady, rules, functions};
+        ~StopStages() { objectsReady(false); }
+    } stopStages{objectsReady};
 
-    BuildResult build = buildSubmission(assignment, submission, work.string(), options.slot,
+    BuildResult build = buildSubmission(assignment, submission, work.string(),
                                         options.compilerFlags, [&](const BuildResult &soFar) {
                                             // A link that leaves a file out must not follow checks of it.
                                             if (soFar.objects.size() != 1) return;
@@ -670,31 +729,29 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
     tests.push_back(buildTest);
     tests.push_back(warnings);
     if (!build.compiled) {  // nothing else can run: every other test scores 0
+        requireBuildWorks(assignment, options);
         for (std::size_t i = 2; i < plan.size(); ++i) {
             plan[i].output = "not run: the submission does not compile\n";
             tests.push_back(plan[i]);
         }
-        oracle.join();
+        oracle.get();
         score(tests, rubricFor(assignment, options), options.visibility);
         return report;
     }
 
-    // Run every case on the parallel slots; judge them in order once the oracle is done.
+    // Run every case, parallelRuns at once; judge them in order once the oracle is done.
     std::vector<RunResult> actual(cases.size());
-    std::vector<std::thread> runners;
-    for (int k = 0; k < std::max(1, options.parallelRuns); ++k)
-        runners.emplace_back([&, k] {
-            GradeOptions mine = options;
-            mine.slot = options.slot + k;
-            const SandboxHolder sandbox(build.program, options.limits);  // one for all this slot's runs
-            for (std::size_t i = static_cast<std::size_t>(k); i < cases.size();
-                 i += std::max(1, options.parallelRuns))
-                actual[i] = runCase(build.program, cases[i], mine, true, &sandbox);
-        });
-    for (std::thread &t : runners) t.join();
-    rules.join();
-    functions.join();
-    oracle.join();
+    const std::size_t runners = static_cast<std::size_t>(std::max(1, options.parallelRuns));
+    runTogether(runners, [&](std::size_t k) {
+        const SandboxHolder sandbox(build.program, options.limits);  // one for all this thread's runs
+        for (std::size_t i = k; i < cases.size(); i += runners) {
+            actual[i] = runCase(build.program, cases[i], options, true, &sandbox);
+            requireWorkingSandbox(actual[i]);
+        }
+    });
+    rules.get();
+    functions.get();
+    oracle.get();
     tests.insert(tests.end(), ruleTests.begin(), ruleTests.end());
     tests.insert(tests.end(), functionTests.begin(), functionTests.end());
     std::string wrongFunctions;
@@ -711,6 +768,29 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
          judgedRuns(assignment, options, cases, expected, actual, verdicts, fromFunctions, wrongFunctions))
         tests.push_back(std::move(t));
     score(tests, rubricFor(assignment, options), options.visibility);
+    return report;
+}
+
+GradeReport gradeOrSayWhyNot(const Assignment &assignment, const std::string &submission,
+                             const GradeOptions &options) {
+    std::string why;
+    try {
+        return gradeSubmission(assignment, submission, options);
+    } catch (const NotGraded &e) {
+        why = e.what();
+    } catch (const std::exception &e) {  // a file, the disk, memory: all the grader's own
+        why = std::string("the grader failed: ") + e.what();
+    }
+    GradeReport report;
+    report.assignment = assignment.name;
+    report.submission = submission;
+    report.isolation = isolationReport();
+    report.notGraded = why;
+    report.tests = plannedTests(assignment, options);
+    for (TestOutcome &t : report.tests) {
+        t.score = 0;
+        t.output = "not graded\n";
+    }
     return report;
 }
 

@@ -8,13 +8,13 @@
 // transcripts beyond the promise, and one test: the fraction of random malformed inputs).
 #pragma once
 
-#include <algorithm>
 #include <map>
 #include <string>
 #include <vector>
 
 #include "assignment.h"
 #include "compare.h"
+#include "not_graded.h"
 #include "process/process_runner.h"
 
 namespace dotslab::grader {
@@ -31,14 +31,9 @@ struct GradeOptions {
     std::map<std::string, std::string> visibility;  // category -> Gradescope visibility ("visible" if none)
     std::string compilerFlags;    // replaces the assignment's compile flags ("" : keep them)
     std::string saveFailuresDir;  // every failing case written here as a --tests case ("": not)
-    int slot = 0;                 // first parallel slot of this grading
-    int parallelRuns = 1;         // program runs at once (slots slot .. slot+parallelRuns-1;
-                                  // the harness suites use the next three, the rules one more)
+    int parallelRuns = 1;         // program runs at once
 };
 
-// Returns how many sandbox slots (uids) one grading uses at once: its program runs, the
-// three harness suites and the source rules' listing of the objects.
-inline int slotsPerGrading(const GradeOptions &options) { return std::max(1, options.parallelRuns) + 4; }
 
 struct TestOutcome {
     std::string category;     // "transcripts"
@@ -55,6 +50,9 @@ struct TestOutcome {
 struct GradeReport {
     std::string assignment;
     std::string submission;
+    // Why this is not a grade ("" when it is): the grader failed, and no test earned or
+    // lost anything. Every format says so instead of a score.
+    std::string notGraded;
     std::string isolation;     // how student code was isolated
     bool unsandboxed = false;  // graded with --unsafe-no-sandbox where no sandbox works
     std::vector<TestOutcome> tests;
@@ -64,9 +62,15 @@ struct GradeReport {
     double maxScore() const;
 };
 
-// Returns the grade of submission (a source file or folder).
+// Returns the grade of submission (a source file or folder). Throws NotGraded (or any
+// other exception: also the grader's failure) where it cannot grade.
 GradeReport gradeSubmission(const Assignment &assignment, const std::string &submission,
                             const GradeOptions &options);
+
+// Returns the grade of submission, or a report that says why it is not graded (notGraded
+// set, the planned tests with no points earned): never throws for one submission.
+GradeReport gradeOrSayWhyNot(const Assignment &assignment, const std::string &submission,
+                             const GradeOptions &options);
 
 // Returns the tests gradeSubmission would run, with their points, without running them.
 std::vector<TestOutcome> plannedTests(const Assignment &assignment, const GradeOptions &options);

@@ -5,7 +5,8 @@
 //   dotsgrade ASSIGNMENT --explain               list every test, what it does, its points
 //
 // The contract is ../shared/specs/dotsgrade.md. Exit status: 0 when the grading itself
-// worked (whatever the scores), 1 when the grader failed, 2 for a bad command line.
+// worked (whatever the scores), 1 when the grader failed (in batch mode: when any
+// submission was not graded), 2 for a bad command line.
 #include <signal.h>
 #include <unistd.h>
 
@@ -109,11 +110,11 @@ std::vector<fs::path> batchEntries(const Assignment &assignment, const std::stri
     return entries;
 }
 
-// Returns the grade of submission, with how long it took.
+// Returns the grade of submission (or why it is not graded), with how long it took.
 GradeReport timedGrading(const Assignment &assignment, const std::string &submission,
                          const GradeOptions &options) {
     const auto started = std::chrono::steady_clock::now();
-    GradeReport report = gradeSubmission(assignment, submission, options);
+    GradeReport report = gradeOrSayWhyNot(assignment, submission, options);
     report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return report;
 }
@@ -124,7 +125,9 @@ void showProgress(std::size_t done, std::size_t total, const std::string &studen
                   std::chrono::steady_clock::time_point started) {
     if (isatty(STDERR_FILENO) == 0) {
         std::cerr << "dotsgrade: " << done << "/" << total << " " << dotslab::controlsEscaped(student) << " "
-                  << points(report.score()) << "/" << points(report.maxScore()) << "\n";
+                  << (report.notGraded.empty() ? points(report.score()) + "/" + points(report.maxScore())
+                                               : "not graded: " + dotslab::controlsEscaped(report.notGraded))
+                  << "\n";
         return;
     }
     const int width = 30;
@@ -147,23 +150,14 @@ int gradeBatch(const Assignment &assignment, const CommandLine &cl) {
     std::mutex progress;
     const auto started = std::chrono::steady_clock::now();
     std::cout << classCsvHeader(planned) << std::flush;
-    auto worker = [&](int slot) {
+    auto worker = [&] {
         GradeOptions options = cl.options;
-        options.slot = slot * slotsPerGrading(options);  // every job has uids of its own
         for (std::size_t i; (i = next++) < entries.size();) {
             const std::string student = entries[i].stem().string();
             if (!cl.options.saveFailuresDir.empty())
                 options.saveFailuresDir = (fs::path(cl.options.saveFailuresDir) / student).string();
-            GradeReport report;
-            try {
-                report = timedGrading(assignment, entries[i].string(), options);
-            } catch (const std::exception &e) {  // one grading failing never loses the batch
-                std::cerr << "dotsgrade: grading " << student << " failed: " << e.what() << "\n";
-                report.assignment = assignment.name;
-                report.submission = entries[i].string();
-                report.tests = planned;
-                for (TestOutcome &t : report.tests) t.score = 0, t.output = "not graded: the grader failed";
-            }
+            // One grading failing never loses the batch: it is that row's "not graded".
+            GradeReport report = timedGrading(assignment, entries[i].string(), options);
             report.unsandboxed = !dotslab::sandboxAvailable();
             if (!cl.jsonPath.empty())
                 dotslab::writeFileText((fs::path(cl.jsonPath) / (student + ".json")).string(),
@@ -184,18 +178,20 @@ int gradeBatch(const Assignment &assignment, const CommandLine &cl) {
     if (!cl.jsonPath.empty()) fs::create_directories(cl.jsonPath);
     if (!cl.junitPath.empty()) fs::create_directories(cl.junitPath);
     std::vector<std::thread> workers;
-    for (int slot = 0; slot < std::max(1, cl.jobs); ++slot) workers.emplace_back(worker, slot);
+    for (int job = 0; job < std::max(1, cl.jobs); ++job) workers.emplace_back(worker);
     for (std::thread &w : workers) w.join();
 
     // The class as a whole: pairs alike, the summary (standard error, and a file), the page.
-    const std::vector<SimilarPair> pairs =
-        cl.similarity ? similarPairs(assignment, results, cl.starter, cl.similarityThreshold, 0)
-                      : std::vector<SimilarPair>{};
+    const std::vector<SimilarPair> pairs = cl.similarity
+                                               ? similarPairs(assignment, results, cl.starter, cl.similarityThreshold)
+                                               : std::vector<SimilarPair>{};
     const std::string summary = classSummary(results, pairs);
     std::cerr << summary;
     if (!cl.summaryPath.empty()) dotslab::writeFileText(cl.summaryPath, summary);
     if (!cl.htmlPath.empty()) dotslab::writeFileText(cl.htmlPath, classHtml(assignment.name, results, pairs));
-    return 0;
+    const auto notGraded = std::count_if(results.begin(), results.end(),
+                                         [](const GradedStudent &s) { return !s.report.notGraded.empty(); });
+    return notGraded == 0 ? 0 : 1;
 }
 
 // Throws with the fix unless student code can be sandboxed here or the user said
@@ -223,15 +219,15 @@ int run(const CommandLine &cl) {
     if (cl.submission.empty()) throw CLI::ValidationError("give a SUBMISSION, --batch DIR or --explain");
     if (!fs::exists(cl.submission)) throw std::runtime_error("no such submission: " + cl.submission);
     GradeOptions options = cl.options;
-    options.parallelRuns = static_cast<int>(
-        std::clamp(std::thread::hardware_concurrency(), 1u, 64u));  // 64 + 4 slots fit a block
+    options.parallelRuns = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 64u));
     GradeReport report = timedGrading(assignment, cl.submission, options);
     report.unsandboxed = !dotslab::sandboxAvailable();
     writeTerminalReport(report, std::cout);
     if (!cl.jsonPath.empty()) dotslab::writeFileText(cl.jsonPath, gradescopeJson(report));
     if (!cl.junitPath.empty()) dotslab::writeFileText(cl.junitPath, junitXml(report));
     if (!cl.classroomPath.empty()) dotslab::writeFileText(cl.classroomPath, classroomJson(report));
-    return 0;
+    if (!report.notGraded.empty()) std::cerr << "dotsgrade: not graded: " << report.notGraded << "\n";
+    return report.notGraded.empty() ? 0 : 1;
 }
 
 // Adds the options that decide how any one submission is graded (and so travel into a

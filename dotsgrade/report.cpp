@@ -79,11 +79,27 @@ std::vector<std::string> boundedOutputs(const GradeReport &report) {
     return outputs;
 }
 
+std::string scoreText(const GradeReport &report) {
+    return report.notGraded.empty() ? points(report.score()) + " / " + points(report.maxScore()) : "not graded";
+}
+
+std::string notGradedAdvice() {
+    return "Not graded means the grader itself failed (its files, tools, sandbox, disk or time), so no "
+           "score was earned or lost: it is not a grade. The reason says what failed; fix that (or "
+           "free the disk, or wait for a quieter machine) and grade the submission again.";
+}
+
 void writeTerminalReport(const GradeReport &report, std::ostream &out) {
     // Nothing a student wrote reaches the terminal raw: no escape sequence can clear the
     // screen or forge a score.
     if (report.unsandboxed) out << "WARNING: graded WITHOUT a sandbox (--unsafe-no-sandbox)\n";
     out << "dotsgrade " << report.assignment << ": " << controlsEscaped(report.submission) << "\n";
+    if (!report.notGraded.empty()) {
+        out << "NOT GRADED: " << controlsEscaped(report.notGraded) << "\n" << notGradedAdvice() << "\n";
+        out << "Score: not graded\n";
+        out << "Isolation: " << report.isolation << "\n";
+        return;
+    }
     const std::vector<std::string> outputs = boundedOutputs(report);
     for (std::size_t i = 0; i < report.tests.size(); ++i) {
         const TestOutcome &t = report.tests[i];
@@ -96,6 +112,9 @@ void writeTerminalReport(const GradeReport &report, std::ostream &out) {
 }
 
 std::string gradescopeJson(const GradeReport &report) {
+    if (!report.notGraded.empty())
+        return failureJson("dotsgrade could not grade this submission: " + report.notGraded + ". " +
+                           notGradedAdvice());
     nlohmann::json tests = nlohmann::json::array();
     const std::vector<std::string> outputs = boundedOutputs(report);
     for (std::size_t i = 0; i < report.tests.size(); ++i) {
@@ -117,11 +136,21 @@ std::string gradescopeJson(const GradeReport &report) {
         {"visibility", "visible"},
         {"stdout_visibility", "hidden"},  // dotsgrade's own terminal report: for the instructor
         {"execution_time", static_cast<long>(report.seconds + 0.5)},
+        {"extra_data", {{"status", "graded"}}},
         {"tests", tests}};
     return results.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 std::string classroomJson(const GradeReport &report) {
+    if (!report.notGraded.empty()) {  // the reporter's "error": no test passed or failed
+        const nlohmann::json results = {
+            {"version", 1},
+            {"status", "error"},
+            {"max_score", report.maxScore()},
+            {"message", "not graded: " + controlsEscaped(report.notGraded) + ". " + notGradedAdvice()},
+            {"tests", nlohmann::json::array()}};
+        return results.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+    }
     nlohmann::json tests = nlohmann::json::array();
     const std::vector<std::string> outputs = boundedOutputs(report);
     bool allPassed = true;
@@ -146,14 +175,22 @@ std::string classroomJson(const GradeReport &report) {
 
 std::string failureJson(const std::string &message) {
     const nlohmann::json results = {{"score", 0},
-                                    {"output", controlsEscaped(message)},
+                                    {"output", "NOT GRADED: " + controlsEscaped(message)},
                                     {"visibility", "visible"},
                                     {"stdout_visibility", "visible"},
+                                    {"extra_data", {{"status", "not graded"}}},
                                     {"tests", nlohmann::json::array()}};
     return results.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 std::string junitXml(const GradeReport &report) {
+    if (!report.notGraded.empty())  // JUnit's error: the run of the tests failed, not a test
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite name=\"dotsgrade." +
+               xmlEscaped(report.assignment) +
+               "\" tests=\"1\" failures=\"0\" errors=\"1\">\n    <testcase classname=\"dotsgrade\" "
+               "name=\"not graded\">\n      <error message=\"not graded\">" +
+               xmlEscaped(controlsEscaped(report.notGraded) + "\n" + notGradedAdvice()) +
+               "</error>\n    </testcase>\n  </testsuite>\n</testsuites>\n";
     int failures = 0;
     for (const TestOutcome &t : report.tests) failures += t.passed ? 0 : 1;
     std::string xml =
@@ -189,6 +226,7 @@ void writeExplanation(const std::string &assignment, const std::vector<TestOutco
 }
 
 std::string reasonOf(const GradeReport &report) {
+    if (!report.notGraded.empty()) return "not graded: " + controlsEscaped(report.notGraded);
     for (const TestOutcome &t : report.tests) {
         if (t.passed || t.maxScore == 0) continue;
         // The first line that says what is wrong (not the input or the line that replays it).
@@ -211,12 +249,13 @@ std::string classCsvHeader(const std::vector<TestOutcome> &planned) {
 
 std::string classCsvRow(const std::string &student, const GradeReport &report,
                         const std::vector<TestOutcome> &planned) {
-    std::string csv = csvField(student) + "," + points(report.score()) + "," + points(report.maxScore()) +
-                      "," + csvField(reasonOf(report));
+    const bool graded = report.notGraded.empty();  // else no number at all: never read as a 0
+    std::string csv = csvField(student) + "," + (graded ? points(report.score()) : "not graded") + "," +
+                      points(report.maxScore()) + "," + csvField(reasonOf(report));
     for (const TestOutcome &column : planned) {
         std::string cell;
         for (const TestOutcome &t : report.tests)
-            if (t.name == column.name) cell = points(t.score);
+            if (graded && t.name == column.name) cell = points(t.score);
         csv += "," + cell;
     }
     return csv + "\n";

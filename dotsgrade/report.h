@@ -21,7 +21,14 @@ std::string xmlEscaped(const std::string &text);
 // tests that together they would pass 200 KB. A cut says how much was left out.
 std::vector<std::string> boundedOutputs(const GradeReport &report);
 
-// Returns why a report lost points, in one line: the first failing test that carries
+// Returns the score as a report shows it: "87 / 100", or "not graded".
+std::string scoreText(const GradeReport &report);
+
+// Returns what "not graded" tells an instructor to do, in one paragraph.
+std::string notGradedAdvice();
+
+// Returns why a report lost points, in one line ("not graded: WHY" for a report that is
+// not a grade): the first failing test that carries
 // points, its category and the first line of its output ("" when nothing was lost).
 std::string reasonOf(const GradeReport &report);
 
@@ -37,7 +44,7 @@ std::string gradescopeJson(const GradeReport &report);
 std::string classroomJson(const GradeReport &report);
 
 // Returns a results.json that says the grading itself failed, and why (no score is
-// earned or lost: the message says it is not a grade).
+// earned or lost: the message says it is not a grade; extra_data.status "not graded").
 std::string failureJson(const std::string &message);
 
 // Returns the report as JUnit XML.

@@ -4,6 +4,7 @@
 #include "process/bubblewrap.h"
 #include "process/run_group.h"
 #include "process/run_starter.h"
+#include "process/uid_lease.h"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -29,6 +30,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 
 namespace dotslab {
@@ -62,58 +64,6 @@ const std::vector<std::string> &unbufferedEnvironment() {
             : std::vector<std::string>{std::string("LD_PRELOAD=") + kStdbufLibrary, "_STDBUF_O=0",
                                        "_STDBUF_E=0"};
     return environment;
-}
-
-// Sandbox uids: 0x70000000 on, a range that no account, systemd dynamic user (61184-65519)
-// or container mapping (524288-1879048191) uses. DOTSGRADE_FIRST_UID moves it.
-constexpr uid_t kDefaultFirstSlotUid = 0x70000000;
-constexpr int kSlotsPerGrader = 512;  // each running dotsgrade owns a block of this many uids
-constexpr int kGraderBlocks = 16;     // graders at once
-// The lock files that claim blocks live here: made by root, for root only.
-constexpr const char *kLockDirectory = "/run/dotsgrade";
-
-// Returns the first uid of the sandbox range.
-uid_t firstSandboxUid() {
-    const char *configured = std::getenv("DOTSGRADE_FIRST_UID");
-    if (configured == nullptr) return kDefaultFirstSlotUid;
-    const long long value = std::atoll(configured);
-    if (value < 1000 || value > 0xFFFF0000LL - kSlotsPerGrader * kGraderBlocks)
-        throw std::runtime_error("DOTSGRADE_FIRST_UID must be a uid from 1000 on, with room for " +
-                                 std::to_string(kSlotsPerGrader * kGraderBlocks) + " uids");
-    return static_cast<uid_t>(value);
-}
-
-// Returns a descriptor of the lock directory, made if needed; throws unless it is a real
-// directory owned by root and closed to others (a planted link or folder is refused).
-int lockDirectory() {
-    mkdir(kLockDirectory, 0700);
-    const int fd = open(kLockDirectory, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-    struct stat info;
-    if (fd < 0 || fstat(fd, &info) != 0 || info.st_uid != 0 || (info.st_mode & 0077) != 0)
-        throw std::runtime_error(std::string("the lock folder ") + kLockDirectory +
-                                 " is not a folder of root's closed to others: remove it and grade again");
-    return fd;
-}
-
-// Returns the first uid of this process's block. Blocks are claimed with a lock held for
-// the process's lifetime, so two graders running at once never share (and never kill)
-// each other's runs.
-uid_t firstUidOfThisGrader() {
-    static const uid_t first = [] {
-        const int directory = lockDirectory();
-        for (int block = 0; block < kGraderBlocks; ++block) {
-            const std::string lock = "uid-block-" + std::to_string(block) + ".lock";
-            int fd = openat(directory, lock.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
-            if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0) {
-                close(directory);
-                return firstSandboxUid() + static_cast<uid_t>(block * kSlotsPerGrader);
-            }
-            if (fd >= 0) close(fd);  // taken by another grader: try the next block
-        }
-        close(directory);
-        throw std::runtime_error("every block of sandbox uids is in use by other graders");
-    }();
-    return first;
 }
 
 bool isRoot() { return geteuid() == 0; }
@@ -152,7 +102,7 @@ long threadsOf(uid_t uid) {
 
 // Reaps every leftover process of uid. The grader is a child subreaper, so what the run
 // orphaned (bubblewrap's inner process, a student's background children) comes back to
-// it after killAllOf; reaping only this uid's leaves the other slots' statuses alone.
+// it after killAllOf; reaping only this uid's leaves the other runs' statuses alone.
 void reapAllOf(uid_t uid) {
     const auto giveUp = Clock::now() + std::chrono::seconds(2);
     for (;;) {
@@ -284,6 +234,24 @@ bool drain(int fd, std::string &text, std::size_t cap, bool &overflowed) {
 
 }  // namespace
 
+// Marks a held sandbox as taken for one run; a second run in it at once would share its
+// working folder, which no caller may ever do.
+class HolderInUse {
+  public:
+    explicit HolderInUse(const SandboxHolder *holder) : holder_(holder) {
+        if (holder_ != nullptr && holder_->inUse_.exchange(true))
+            throw std::logic_error("two runs at once in one held sandbox");
+    }
+    ~HolderInUse() {
+        if (holder_ != nullptr) holder_->inUse_ = false;
+    }
+    HolderInUse(const HolderInUse &) = delete;
+    HolderInUse &operator=(const HolderInUse &) = delete;
+
+  private:
+    const SandboxHolder *holder_;
+};
+
 std::string RunResult::ending() const {
     if (timedOut) return "stopped at the time limit (still running: an endless loop, or waiting for input?)";
     if (outputLimited) return "stopped for printing more than the output limit";
@@ -320,6 +288,7 @@ RunResult runOnce(const RunRequest &r, bool lastTry) {
                                           r.readOnly.empty()
                                       ? r.holder
                                       : nullptr;
+    const HolderInUse taken(holder);
     const fs::path work = holder != nullptr                  ? fs::path(holder->outside(kSandboxWork))
                           : r.untrusted && !r.folder.empty() ? fs::path(r.folder)
                                                              : scratch.path() / "work";
@@ -331,17 +300,19 @@ RunResult runOnce(const RunRequest &r, bool lastTry) {
     fs::create_directories(work);
     for (const std::string &file : r.inputFiles) fs::copy_file(file, work / fs::path(file).filename());
 
+    // A uid no other run holds, until its last process is reaped (see uid_lease.h).
+    std::optional<UidLease> lease;
+    if (dropPrivileges) lease.emplace();
+    const uid_t uid = lease ? lease->uid() : 0;
     // The run's memory and processes counted together, children included, where we may.
     static std::atomic<unsigned> groupsMade{0};
     std::unique_ptr<RunGroup> group;
     if (dropPrivileges)
         group = std::make_unique<RunGroup>(
-            "run-" + std::to_string(getpid()) + "-" + std::to_string(r.slot) + "-" +
+            "run-" + std::to_string(getpid()) + "-" + std::to_string(uid) + "-" +
                 std::to_string(groupsMade++),
             r.limits.memoryMb > 0 ? r.limits.memoryMb << 20 : std::numeric_limits<long>::max(),
             r.limits.processes + (holder != nullptr ? 1 : 0));  // the process that waits inside
-    const uid_t uid =
-        dropPrivileges ? firstUidOfThisGrader() + static_cast<uid_t>(r.slot % kSlotsPerGrader) : 0;
     static const bool subreaper = prctl(PR_SET_CHILD_SUBREAPER, 1) == 0;
     (void)subreaper;
     const bool sandboxed = r.untrusted && !bubblewrap().empty();
@@ -543,6 +514,19 @@ RunResult runTrusted(const std::string &program, const std::vector<std::string> 
 }
 
 bool sandboxAvailable() { return !bubblewrap().empty(); }
+
+bool looksLikeSetupFailure(const RunResult &result) {
+    return bubblewrapFailed(result) || (result.status == 126 && result.err.rfind(kSetupFailed, 0) == 0);
+}
+
+std::string sandboxFault() {
+    RunRequest nothing;
+    nothing.program = "/usr/bin/true";
+    const RunResult run = runProgram(nothing);
+    if (run.exited() && run.status == 0) return "";
+    return "a program that does nothing (/usr/bin/true) cannot run in the sandbox here: " + run.ending() +
+           (run.err.empty() ? "" : ": " + run.err.substr(0, 300));
+}
 
 void stopEveryRun() {
     std::lock_guard<std::mutex> lock(runningMutex);

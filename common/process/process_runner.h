@@ -6,10 +6,11 @@
 //
 // Each run: its own process group; CPU, memory, file-size and process-count limits; an
 // empty temporary working directory; standard input from the given bytes (then closed);
-// output captured up to a cap. As root it runs as an unprivileged uid of its own (one per
-// parallel slot, so the process limit means something and the cleanup can kill every
-// process of that uid, even ones that left the group). With bubblewrap it also sees only
-// its program, the system libraries and its working directory, and has no network.
+// output captured up to a cap. As root it runs as an unprivileged uid that no other run
+// holds while it runs (uid_lease.h), so the process limit means something and the cleanup
+// can kill every process of that uid, even ones that left the group, and nothing else.
+// With bubblewrap it also sees only its program, the system libraries and its working
+// directory, and has no network.
 #pragma once
 
 #include <sys/types.h>
@@ -60,7 +61,6 @@ struct RunRequest {
     std::vector<std::string> inputFiles;  // extra files the run may read, copied into its directory
     Limits limits;
     bool untrusted = true;  // false for our own programs and the compiler: no sandbox, no uid change
-    int slot = 0;           // parallel slot: runs in the same slot never overlap
     // Untrusted runs: an existing folder of ours to work in (seen as /sandbox/work, writable,
     // handed over to the run's uid), instead of a fresh empty one. Builds use it.
     std::string folder;
@@ -69,13 +69,14 @@ struct RunRequest {
     // Standard output and error unbuffered (stdbuf), so that everything a program printed
     // before it was stopped or crashed is kept, not lost in its stdio buffer.
     bool unbuffered = false;
-    // Untrusted runs of holder's program on its slot (fresh folder, no readOnly): the run
-    // joins that sandbox instead of building its own.
+    // Untrusted runs of holder's program (fresh folder, no readOnly): the run joins that
+    // sandbox instead of building its own.
     const SandboxHolder *holder = nullptr;
 };
 
-// One sandbox built once for the many runs of one program on one slot (a grading's
-// random games, a function suite's restarts). Building a sandbox costs this machine's
+// One sandbox built once for the many runs of one program, one after another (a
+// grading's random games on one thread, a function suite's restarts): runs of one holder
+// never overlap (they share its working folder), and a second one at once is a logic error. Building a sandbox costs this machine's
 // kernel some 10 ms of work that cannot overlap; joining a built one costs a fraction.
 // Each run still gets its own uid's processes, control group and limits, and an empty
 // working folder and /tmp: both are emptied before every run. Only as root with
@@ -108,6 +109,8 @@ class SandboxHolder {
     int alive_ = -1;         // the holder's standard input: it lives until this closes
     bool usable_ = false;
     mutable std::atomic<bool> broken_{false};
+    mutable std::atomic<bool> inUse_{false};  // a run is in it now
+    friend class HolderInUse;
     std::array<int, 3> namespaces_{-1, -1, -1};
     int pidNamespace_ = -1;
 };
@@ -120,6 +123,15 @@ RunResult runProgram(const RunRequest &request);
 // input, stopping it after `seconds`.
 RunResult runTrusted(const std::string &program, const std::vector<std::string> &args,
                      const std::string &input, double seconds = 10);
+
+// Returns true if a run ended as a run does whose sandbox could not be set up (bubblewrap
+// or the starter said so before the program started). A program can print the same: this
+// only says when to ask sandboxFault whether the fault is ours.
+bool looksLikeSetupFailure(const RunResult &result);
+
+// Returns why untrusted runs cannot run here now, or "" when they can: a program that does
+// nothing (/usr/bin/true) is run in a sandbox of its own and must exit 0.
+std::string sandboxFault();
 
 // Returns a sentence on how untrusted runs are isolated here (bubblewrap or not, uid).
 std::string isolationReport();

@@ -1,0 +1,29 @@
+// not_graded.h — the third outcome of a grading: not passed, not failed, not graded.
+//
+// A failure on the grader's side (its own files, tools, sandbox, disk or time) is never a
+// student's loss. It is thrown as NotGraded, ends that one grading, and every report says
+// "not graded" and why instead of a score. It is thrown only where the grader has shown
+// the fault to be its own (the same step fails for the sample solution, or for a program
+// that does nothing), so that no submission can make itself "not graded".
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+#include "process/process_runner.h"
+
+namespace dotslab::grader {
+
+class NotGraded : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+// Throws NotGraded where a run ended as one whose sandbox could not be set up and a
+// program that does nothing cannot run in the sandbox now either.
+inline void requireWorkingSandbox(const RunResult &run) {
+    if (!looksLikeSetupFailure(run)) return;
+    if (const std::string fault = sandboxFault(); !fault.empty()) throw NotGraded(fault);
+}
+
+}  // namespace dotslab::grader
