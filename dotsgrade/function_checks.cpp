@@ -243,7 +243,8 @@ FunctionVerdict verdictOn(Op op, const PackedGame &game, const SuiteJudgement &e
     for (const SuiteJudgement *s : {&examples, &grids}) {
         const auto found = s->find(op);
         if (found != s->end() && !found->second.missing.empty()) {
-            v.missing = true;
+            v.missing = true;  // earns nothing, whichever suites happened to call it
+            v.examplesPassed = v.gridsPassed = false;
             v.output = found->second.missing + "\n";  // said once, not once per call
             return v;
         }

@@ -103,6 +103,12 @@ RuleResult prototypes(const Assignment &assignment, const ObjectListing &objects
     for (const MandatedFunction &f : assignment.functions) {
         const Definition found = definitionOf(f, objects);
         if (found.exact) continue;
+        // Not defined at all: its own function test earns nothing and says so; one mistake,
+        // one charge.
+        if (found.nearMisses.empty()) {
+            rule.detail += "not defined: " + f.prototype + " (charged under function " + f.name + ")\n";
+            continue;
+        }
         rule.passed = false;
         rule.detail += "missing mandated function: " + f.prototype + "\n";
         for (const NearMiss &n : found.nearMisses)

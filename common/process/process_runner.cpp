@@ -242,8 +242,11 @@ class HolderInUse {
         if (holder_ != nullptr && holder_->inUse_.exchange(true))
             throw std::logic_error("two runs at once in one held sandbox");
     }
-    ~HolderInUse() {
+    ~HolderInUse() { release(); }
+    // Gives the sandbox back (before this thread's next run in it).
+    void release() {
         if (holder_ != nullptr) holder_->inUse_ = false;
+        holder_ = nullptr;
     }
     HolderInUse(const HolderInUse &) = delete;
     HolderInUse &operator=(const HolderInUse &) = delete;
@@ -288,7 +291,7 @@ RunResult runOnce(const RunRequest &r, bool lastTry) {
                                           r.readOnly.empty()
                                       ? r.holder
                                       : nullptr;
-    const HolderInUse taken(holder);
+    HolderInUse taken(holder);
     const fs::path work = holder != nullptr                  ? fs::path(holder->outside(kSandboxWork))
                           : r.untrusted && !r.folder.empty() ? fs::path(r.folder)
                                                              : scratch.path() / "work";
@@ -483,8 +486,10 @@ RunResult runOnce(const RunRequest &r, bool lastTry) {
         const double hardLimit = static_cast<double>(cpuLimitSeconds(r.limits) + kCpuGraceSeconds);
         if (result.signal == SIGXCPU || (result.signal == SIGKILL && result.cpuSeconds >= hardLimit - 0.5))
             result.cpuLimited = true;
-        else if (result.signal == SIGKILL && !lastTry)
+        else if (result.signal == SIGKILL && !lastTry) {
+            taken.release();
             return runOnce(r, true);
+        }
     }
     if (holder != nullptr && result.status == 126 && result.err.rfind(kSetupFailed, 0) == 0) {
         // This sandbox cannot take runs any more: the run (and every later one) builds its own.

@@ -1,0 +1,190 @@
+// A grade is a fact: the same submission, options and seed give the same report on every
+// run, alone or in a batch, on a loaded machine; and whatever fails on the grader's side
+// says "not graded" and why, in every format, never a lost point.
+#define BOOST_TEST_MODULE dotsgrade_grade_is_a_fact
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <thread>
+
+#include "grading_helpers.h"
+
+using namespace grading;
+
+namespace {
+
+// Returns the reference with isFilled wrong as `body` says, so that the functions that
+// call it (displayGrid, updateGrid, gameState) are wrong only through it.
+std::string withIsFilled(const std::string &body) {
+    return broken(readFileText(kSource / "dotsboxes" / "dotsboxes.cpp"),
+                  {{"bool isFilled(long long grid, int pos) { return digitAt(grid, pos) == 1; }",
+                    "bool isFilled(long long grid, int pos) { " + body + " }"}});
+}
+
+// Returns what of a Gradescope report must be the same on every run: everything but the
+// time it took.
+json withoutTimings(json report) {
+    report.erase("execution_time");
+    return report;
+}
+
+// Keeps both cores busy while it lives: the determinism is checked on a loaded machine.
+class Load {
+  public:
+    Load() {
+        for (int k = 0; k < 2; ++k) {
+            const pid_t child = fork();
+            if (child == 0) {
+                for (volatile unsigned long spin = 0;; spin = spin + 1) {
+                }
+            }
+            children_.push_back(child);
+        }
+    }
+    ~Load() {
+        for (pid_t child : children_) {
+            kill(child, SIGKILL);
+            waitpid(child, nullptr, 0);
+        }
+    }
+
+  private:
+    std::vector<pid_t> children_;
+};
+
+// Returns the students of a batch's CSV (a row each, after the header).
+std::vector<std::string> csvRows(const std::string &csv) {
+    std::vector<std::string> rows;
+    std::istringstream in(csv);
+    for (std::string line; std::getline(in, line);) rows.push_back(line);
+    return rows;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(the_same_grade_every_time)
+
+BOOST_AUTO_TEST_CASE(several_wrong_functions_alone_and_in_a_batch_under_load) {
+    TemporaryDirectory scratch("dotsgrade-test");
+    fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
+    const fs::path batch = scratch.path() / "class";
+    // isFilled inverted: displayGrid, updateGrid and gameState are wrong only through it.
+    writeFile(batch / "inverted.cpp", withIsFilled("return digitAt(grid, pos) != 1;"));
+    // isFilled wrong at one position only.
+    writeFile(batch / "one_position.cpp", withIsFilled("return pos != 7 && digitAt(grid, pos) == 1;"));
+    const Load load;
+    for (const char *student : {"inverted", "one_position"}) {
+        const fs::path submission = batch / (std::string(student) + ".cpp");
+        const Grade first = grade("dotsboxes", submission);
+        // The fair grade: isFilled alone is wrong; the functions that call it are right on their own.
+        for (const char *right : {"function displayGrid", "function playerScore", "function updateGrid",
+                                  "function gameState"})
+            BOOST_TEST(first.test(right)["score"] == first.test(right)["max_score"], student << ": " << right);
+        BOOST_TEST(first.test("function isFilled")["score"].get<double>() < 6, student);
+        for (int again = 1; again < 10; ++again) {
+            const Grade next = grade("dotsboxes", submission);
+            BOOST_TEST(withoutTimings(next.report) == withoutTimings(first.report),
+                       student << " run " << again + 1 << " differs:\n"
+                               << next.run.out << "\nfrom the first:\n"
+                               << first.run.out);
+        }
+        // In a batch of two jobs, beside another student, the same row as graded alone.
+        const fs::path folder = scratch.path() / (std::string("json-") + student);
+        const RunResult run =
+            dotslab::runTrusted(DOTSGRADE_PROGRAM,
+                                {"dotsboxes", "--batch", batch.string(), "--jobs", "2", "--fuzz", "10", "--malformed",
+                                 "10", "--timeout", "1", "--json", folder.string()},
+                                "", 600);
+        BOOST_TEST_REQUIRE(run.status == 0, run.err);
+        const json inBatch = json::parse(readFileText(folder / (std::string(student) + ".json")));
+        BOOST_TEST(withoutTimings(inBatch) == withoutTimings(first.report), student << " differs in a batch");
+    }
+}
+
+BOOST_AUTO_TEST_CASE(a_function_that_is_not_defined_earns_nothing_and_is_said_once) {
+    TemporaryDirectory scratch("dotsgrade-test");
+    fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
+    // No updateGrid at all: main updates the grid with a helper of its own.
+    const fs::path submission = scratch.path() / "dotsboxes.cpp";
+    writeFile(submission, broken(readFileText(kSource / "dotsboxes" / "dotsboxes.cpp"),
+                                 {{"void updateGrid(long long &grid, int pos, int p) {",
+                                   "static void applyMove(long long &grid, int pos, int p, bool) {"},
+                                  {"updateGrid(grid, pos, player);", "applyMove(grid, pos, player, true);"}}));
+    const Grade g = grade("dotsboxes", submission);
+    BOOST_TEST(g.test("function updateGrid")["score"].get<double>() == 0);
+    BOOST_TEST(g.failed() == std::set<std::string>{"function updateGrid"}, "charged once, under its function");
+    std::size_t said = 0;
+    for (std::size_t at = 0; (at = g.run.out.find("missing mandated function", at)) != std::string::npos; ++at)
+        ++said;
+    BOOST_TEST(said == 1u, g.run.out);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(not_graded)
+
+// Each kind of failure on the grader's side, forced; each must say "not graded" and why,
+// with no score, and exit 1.
+BOOST_AUTO_TEST_CASE(a_grader_side_failure_is_never_a_score) {
+    TemporaryDirectory scratch("dotsgrade-test");
+    fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
+    const fs::path reference = kSource / "dotsboxes" / "dotsboxes.cpp";
+    // A sample program that crashes: there is nothing to compare with.
+    const fs::path crashing = scratch.path() / "crashing-sample";
+    writeFile(crashing, "#!/bin/sh\nkill -SEGV $$\n");
+    fs::permissions(crashing, fs::perms::owner_all);
+    // A compile command that fails for every program, the reference included.
+    struct Failure {
+        const char *what;
+        std::vector<std::string> options;
+        const char *says;
+    };
+    const std::vector<Failure> failures = {
+        {"a crashing sample", {"--sample", crashing.string()}, "did not finish"},
+        {"compile flags nothing builds with", {"--compiler-flags", "-std=c++11 -fno-such-flag"},
+         "does not build even a program that does nothing"},
+    };
+    for (const Failure &f : failures) {
+        const fs::path json = scratch.path() / "results.json", junit = scratch.path() / "junit.xml",
+                       classroom = scratch.path() / "classroom.json";
+        std::vector<std::string> args = {"dotsboxes",      reference.string(), "--fuzz",    "3",
+                                         "--malformed",    "3",                "--json",    json.string(),
+                                         "--junit",        junit.string(),     "--classroom", classroom.string()};
+        args.insert(args.end(), f.options.begin(), f.options.end());
+        const RunResult run = dotslab::runTrusted(DOTSGRADE_PROGRAM, args, "", 300);
+        BOOST_TEST(run.status == 1, f.what << ": " << run.ending());
+        BOOST_TEST(run.out.find("NOT GRADED: ") != std::string::npos, f.what << ":\n" << run.out);
+        BOOST_TEST(run.out.find(f.says) != std::string::npos, f.what << ":\n" << run.out);
+        BOOST_TEST(run.out.find("Score: not graded") != std::string::npos, run.out);
+        const nlohmann::json results = nlohmann::json::parse(readFileText(json));
+        BOOST_TEST(results["extra_data"]["status"] == "not graded", f.what);
+        BOOST_TEST(results["output"].get<std::string>().find(f.says) != std::string::npos, results.dump());
+        BOOST_TEST(readFileText(junit).find("<error message=\"not graded\">") != std::string::npos);
+        BOOST_TEST(nlohmann::json::parse(readFileText(classroom))["status"] == "error");
+    }
+}
+
+BOOST_AUTO_TEST_CASE(a_batch_counts_what_was_not_graded_and_fails) {
+    TemporaryDirectory scratch("dotsgrade-test");
+    fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
+    const fs::path batch = scratch.path() / "class", html = scratch.path() / "class.html";
+    writeFile(batch / "alice.cpp", readFileText(kSource / "dotsboxes" / "dotsboxes.cpp"));
+    const fs::path crashing = scratch.path() / "crashing-sample";
+    writeFile(crashing, "#!/bin/sh\nkill -SEGV $$\n");
+    fs::permissions(crashing, fs::perms::owner_all);
+    const RunResult run = dotslab::runTrusted(DOTSGRADE_PROGRAM,
+                                              {"dotsboxes", "--batch", batch.string(), "--fuzz", "3",
+                                               "--malformed", "3", "--sample", crashing.string(), "--html",
+                                               html.string()},
+                                              "", 300);
+    BOOST_TEST(run.status == 1, "a batch with a submission not graded fails: " << run.ending());
+    const std::vector<std::string> rows = csvRows(run.out);
+    BOOST_TEST_REQUIRE(rows.size() == 2u, run.out);
+    BOOST_TEST(rows[1].rfind("alice,not graded,100,", 0) == 0, rows[1]);
+    BOOST_TEST(rows[1].find("not graded: the sample solution") != std::string::npos, rows[1]);
+    BOOST_TEST(run.err.find("1 NOT GRADED") != std::string::npos, run.err);
+    BOOST_TEST(readFileText(html).find("not graded") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
