@@ -223,6 +223,9 @@ void writeExplanation(const std::string &assignment, const std::vector<TestOutco
         total += t.maxScore;
     }
     out << "Total: " << points(total) << "\n";
+    out << "\nThree outcomes: a test passes or fails; a whole grading may instead be NOT GRADED. " << notGradedAdvice()
+        << " A batch lists those submissions with why, leaves their score empty (\"not graded\" in the CSV, "
+           "never a 0) and exits 1.\n";
 }
 
 std::string reasonOf(const GradeReport &report) {

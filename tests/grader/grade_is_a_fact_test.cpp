@@ -165,6 +165,31 @@ BOOST_AUTO_TEST_CASE(a_grader_side_failure_is_never_a_score) {
     }
 }
 
+BOOST_AUTO_TEST_CASE(no_disk_left_for_the_grader) {
+    // The grader's own folders on a file system with next to no room (a tmpfs of 60 KB as
+    // TMPDIR): a correct program is not graded, never charged.
+    TemporaryDirectory scratch("dotsgrade-test");
+    const fs::path tiny = scratch.path() / "tiny";
+    fs::create_directories(tiny);
+    fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
+    if (geteuid() != 0 ||
+        dotslab::runTrusted("/usr/bin/mount", {"-t", "tmpfs", "-o", "size=60k", "tmpfs", tiny.string()}, "")
+                .status != 0) {
+        BOOST_TEST_MESSAGE("skipped: mounting a small tmpfs needs root");
+        return;
+    }
+    fs::permissions(tiny, fs::perms::owner_all | fs::perms::others_exec);
+    const std::string command = "TMPDIR=" + tiny.string() + " " DOTSGRADE_PROGRAM " dotsboxes " +
+                                (kSource / "dotsboxes" / "dotsboxes.cpp").string() +
+                                " --fuzz 3 --malformed 3 > " + (scratch.path() / "out").string() + " 2>&1";
+    const int status = std::system(command.c_str());
+    dotslab::runTrusted("/usr/bin/umount", {tiny.string()}, "");
+    const std::string out = readFileText(scratch.path() / "out");
+    BOOST_TEST(WEXITSTATUS(status) == 1, out);
+    BOOST_TEST(out.find("NOT GRADED: ") != std::string::npos, out);
+    BOOST_TEST(out.find("Score: not graded") != std::string::npos, out);
+}
+
 BOOST_AUTO_TEST_CASE(a_batch_counts_what_was_not_graded_and_fails) {
     TemporaryDirectory scratch("dotsgrade-test");
     fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
