@@ -1,5 +1,7 @@
 #include "build.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cxxabi.h>
@@ -233,17 +235,56 @@ std::string explainedClash(BuildResult &build, const fs::path &src, const std::s
     return text;
 }
 
+// Returns the program the build left at `left`, copied (bytes, never through a link: a
+// link to anything else, our reference say, is no program) into a folder of the grader's
+// own beside the build folder, where no student process can change it; "" with why in
+// `why` if it is not a plain file of at most kBuildFolderBytes. Every process of the build
+// is gone by now, so nothing changes the folder while it is read.
+std::string claimedProgram(const fs::path &buildFolder, const fs::path &left, std::string &why) {
+    // Each folder on the way, from the build folder down, must be a folder, not a link.
+    for (fs::path at = left.parent_path(); at != buildFolder && at.string().size() > buildFolder.string().size();
+         at = at.parent_path())
+        if (!fs::is_directory(fs::symlink_status(at))) {
+            why = at.filename().string() + " is not a folder but a link: the program must be a file the build made";
+            return "";
+        }
+    const int from = open(left.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+    struct stat info;
+    if (from < 0 || fstat(from, &info) != 0 || !S_ISREG(info.st_mode) ||
+        static_cast<std::uintmax_t>(info.st_size) > kBuildFolderBytes) {
+        if (from >= 0) close(from);
+        why = left.filename().string() + " is not a plain file (a link?): the program must be a file the build made";
+        return "";
+    }
+    const fs::path folder = buildFolder.parent_path() / "program";
+    fs::create_directories(folder);
+    fs::permissions(folder, fs::perms::owner_all | fs::perms::group_exec | fs::perms::others_exec);
+    const fs::path copy = folder / left.filename();
+    const int to = open(copy.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0755);
+    bool copied = to >= 0;
+    char buffer[65536];
+    for (ssize_t n; copied && (n = read(from, buffer, sizeof buffer)) != 0;)
+        copied = n > 0 && write(to, buffer, static_cast<std::size_t>(n)) == n;
+    close(from);
+    if (to >= 0 && close(to) != 0) copied = false;
+    if (!copied) throw std::runtime_error("cannot copy the built program into " + copy.string());
+    fchmodat(AT_FDCWD, copy.c_str(), 0755, 0);  // whatever the umask
+    return copy.string();
+}
+
 // Builds with the student's own Makefile: `make -s` in the sandbox, in the staged copy,
 // within the whole build's time. The program is the executable it makes named as the
 // assignment, or a.out, or the only new one. Warnings are what the compiler said.
 BuildResult builtWithMake(const Assignment &assignment, BuildResult &build, const fs::path &src,
                           const char *makefile) {
-    auto executables = [&] {
+    auto executables = [&] {  // plain files only: a link is never a program
         std::set<fs::path> found;
-        for (const fs::directory_entry &entry : fs::directory_iterator(src))
-            if (entry.is_regular_file() &&
-                (entry.status().permissions() & fs::perms::owner_exec) != fs::perms::none)
+        if (!fs::is_directory(fs::symlink_status(src))) return found;
+        for (const fs::directory_entry &entry : fs::directory_iterator(src)) {
+            const fs::file_status status = entry.symlink_status();
+            if (fs::is_regular_file(status) && (status.permissions() & fs::perms::owner_exec) != fs::perms::none)
                 found.insert(entry.path());
+        }
         return found;
     };
     const std::set<fs::path> before = executables();
@@ -277,9 +318,14 @@ BuildResult builtWithMake(const Assignment &assignment, BuildResult &build, cons
                              ": make it build one, called " + assignment.name + "\n";
         return build;
     }
+    std::string why;
+    build.program = claimedProgram(build.folder, program, why);
+    if (build.program.empty()) {
+        build.diagnostics += "your " + std::string(makefile) + " left " + why + "\n";
+        return build;
+    }
     build.notes = "built with your " + std::string(makefile) + " (make -s), which made " +
                   program.filename().string() + "\n";
-    build.program = program.string();
     build.compiled = true;
     return build;
 }
@@ -356,8 +402,10 @@ BuildResult buildSubmission(const Assignment &assignment, const std::string &sub
             return build;
         }
     }
-    build.program = (fs::path(build.folder) / "program").string();
-    build.compiled = true;
+    std::string why;
+    build.program = claimedProgram(build.folder, fs::path(build.folder) / "program", why);
+    build.diagnostics += why.empty() ? "" : why + "\n";
+    build.compiled = !build.program.empty();
     return build;
 }
 

@@ -181,15 +181,16 @@ std::string classSummary(const std::vector<GradedStudent> &everyone, const std::
     out << "\nDid not build\n";
     std::string failed;
     for (const GradedStudent &s : students)
-        if (!built(s.report)) failed += "  " + s.student + "\n";
+        if (!built(s.report)) failed += "  " + dotslab::controlsEscaped(s.student) + "\n";
     out << (failed.empty() ? "  none\n" : failed);
     out << "\nSlowest gradings\n";
     shown = 0;
     for (const GradedStudent *s : slowest(students))
-        if (shown++ < 5) out << "  " << oneDecimal(s->report.seconds) << " s  " << s->student << "\n";
+        if (shown++ < 5) out << "  " << oneDecimal(s->report.seconds) << " s  " << dotslab::controlsEscaped(s->student) << "\n";
     out << "\nSimilar pairs\n";
     for (const SimilarPair &p : pairs)
-        out << "  " << p.percent << "%  " << p.first << " and " << p.second << "\n";
+        out << "  " << p.percent << "%  " << dotslab::controlsEscaped(p.first) << " and "
+            << dotslab::controlsEscaped(p.second) << "\n";
     if (pairs.empty()) out << "  none found (or not looked for: --similarity)\n";
     if (students.size() < everyone.size()) {
         out << "\nNot graded (the grader failed: no score earned or lost; grade these again)\n";

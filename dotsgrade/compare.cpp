@@ -85,7 +85,8 @@ Verdict compareRuns(const RunResult &expected, const RunResult &actual, CompareM
                 (repeated.empty() ? ": an endless loop, or it kept reading after end of input and was stopped"
                                   : repeated) +
                 "\n";
-    if (actual.signal != 0) text += "your program was " + actual.ending() + "\n";
+    if (actual.signal != 0 || actual.memoryLimited || actual.cpuLimited)
+        text += "your program was " + actual.ending() + "\n";
 
     TextDifference out =
         firstDifference(normalisedText(expected.out, mode), normalisedText(actual.out, mode));

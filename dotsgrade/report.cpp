@@ -40,8 +40,15 @@ std::string xmlEscaped(const std::string &text) {
 
 namespace {
 
-std::string csvField(const std::string &text) {
-    if (text.find_first_of(",\"\n") == std::string::npos) return text;
+// Returns text as one CSV field that is only ever data: control characters (newlines too) escaped, a
+// leading = + - @ (a spreadsheet formula) behind a ', and quoted where it holds a comma,
+// quote or space at either end.
+std::string csvField(const std::string &raw) {
+    std::string text;
+    for (char c : controlsEscaped(raw)) text += c == '\n' ? std::string("\\x0a") : std::string(1, c);  // a row is a line
+    if (!text.empty() && std::string("=+-@").find(text.front()) != std::string::npos) text.insert(0, "'");
+    if (text.find_first_of(",\"") == std::string::npos && (text.empty() || (text.front() != ' ' && text.back() != ' ')))
+        return text;
     std::string out = "\"";
     for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
     return out + "\"";

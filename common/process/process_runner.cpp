@@ -463,8 +463,6 @@ RunResult runOnce(const RunRequest &r, bool lastTry) {
     result.cpuSeconds = static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
                         static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
     if (overflowed) result.outputLimited = true;
-    if (group && group->hitMemoryLimit() && result.signal == 0 && !result.timedOut)
-        result.memoryLimited = true;
     if (!result.timedOut && !result.outputLimited) {
         if (WIFSIGNALED(raw))
             result.signal = WTERMSIG(raw);
@@ -476,6 +474,13 @@ RunResult runOnce(const RunRequest &r, bool lastTry) {
             result.signal = result.status - 128;
             result.status = -1;
         }
+    }
+    // One status per run. The memory limit ended the run only where the kernel killed its
+    // own process: a child killed for memory while the program went on to exit leaves the
+    // run's exit status, compared as any other.
+    if (result.signal == SIGKILL && group && group->hitMemoryLimit()) {
+        result.memoryLimited = true;
+        result.signal = 0;
     }
     // The processor-time limit (a program's threads spend it faster than the clock): the
     // kernel sends SIGXCPU there, and SIGKILL a second later to a program that caught it

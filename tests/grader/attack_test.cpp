@@ -8,6 +8,7 @@
 #include <boost/test/unit_test.hpp>
 #include <cstdlib>
 #include <cstring>
+#include <sstream>
 
 #include "grading_helpers.h"
 
@@ -359,6 +360,84 @@ BOOST_AUTO_TEST_CASE(a_batch_stopped_midway_leaves_no_temporary_files) {
     const int status = std::system(command.c_str());
     BOOST_TEST(WEXITSTATUS(status) == 124, "dotsgrade was still grading when stopped");
     BOOST_TEST(fs::is_empty(temporary), "temporary folders left behind");
+}
+
+BOOST_AUTO_TEST_CASE(a_makefile_that_leaves_a_link_to_the_reference) {
+    // A Makefile that leaves the program as a link to our reference (its path is in the
+    // README) gains nothing over its honest twin: the same program built plainly.
+    TemporaryDirectory scratch("dotsgrade-test");
+    fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
+    const std::string reference = (fs::path(DOTSGRADE_PROGRAM).parent_path() / "boxes").string();
+    const std::string program = "int main() { return 3; }\n";
+    writeFile(scratch.path() / "twin" / "main.cpp", program);
+    writeFile(scratch.path() / "twin" / "Makefile", "boxes: main.cpp\n\tg++ -o boxes main.cpp\n");
+    writeFile(scratch.path() / "linked" / "main.cpp", program);
+    writeFile(scratch.path() / "linked" / "Makefile",
+              "boxes: main.cpp\n\tg++ -o boxes main.cpp\n\trm boxes\n\tln -s " + reference + " boxes\n");
+    writeFile(scratch.path() / "linked-folder" / "main.cpp", program);
+    writeFile(scratch.path() / "linked-folder" / "Makefile",
+              "boxes: main.cpp\n\tmkdir -p real && g++ -o real/boxes main.cpp\n\tcd .. && mv src old && ln -s " +
+                  fs::path(reference).parent_path().string() + " src\n");
+    const Grade twin = grade("boxes", scratch.path() / "twin", {"--compiler-flags", kCxx17});
+    for (const char *attack : {"linked", "linked-folder"}) {
+        const Grade g = grade("boxes", scratch.path() / attack, {"--compiler-flags", kCxx17});
+        BOOST_TEST(g.report["score"].get<double>() <= twin.report["score"].get<double>(), attack << ":\n" << g.run.out);
+        BOOST_TEST(g.failed().count("transcript boxes-sample") == 1, attack);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(a_child_killed_for_memory_does_not_hide_the_exit_status) {
+    // Every error exit status wrong; the attack also pushes its run over the memory limit in
+    // two children just before it exits. The exit statuses are compared all the same.
+    TemporaryDirectory scratch("dotsgrade-test");
+    fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
+    auto boxesWith = [&](const std::string &name, const std::string &beforeExit) {
+        const fs::path folder = assembledSubmission("boxes", scratch.path() / name);
+        const fs::path main = folder / "main.cpp";
+        writeFile(main, broken(readFileText(main),
+                               {{"#include <", "#include <sys/wait.h>\n#include <unistd.h>\n#include <cstring>\n#include <"},
+                                {"    int status = run(argc, argv);",
+                                 "    int status = run(argc, argv);\n    if (status != 0) status += 10;\n" + beforeExit}}));
+        return folder;
+    };
+    const std::string hog =
+        "    for (int k = 0; k < 2; ++k)\n"
+        "        if (fork() == 0) {\n"
+        "            for (;;) { char *p = new char[64 << 20]; std::memset(p, 1, 64 << 20); }\n"
+        "        }\n"
+        "    while (wait(nullptr) > 0) {}\n";
+    const Grade twin = grade("boxes", boxesWith("twin", ""), {"--compiler-flags", kCxx17});
+    const Grade attack = grade("boxes", boxesWith("attack", hog), {"--compiler-flags", kCxx17});
+    BOOST_TEST(attack.report["score"].get<double>() <= twin.report["score"].get<double>(), attack.run.out);
+    BOOST_TEST(twin.report["score"].get<double>() < 100, "the wrong statuses cost points");
+}
+
+BOOST_AUTO_TEST_CASE(batch_names_are_data) {
+    // Students name their files: escape sequences, carriage returns, newlines, a
+    // spreadsheet formula, an option. Each is one row, never raw on the terminal, never a
+    // formula in the CSV.
+    TemporaryDirectory scratch("dotsgrade-test");
+    fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
+    const fs::path batch = scratch.path() / "class";
+    const std::vector<std::string> names = {"esc\x1b[2Jcleared", "carriage\rreturn", "new\nline",
+                                            "=HYPERLINK(\"http://x.example\",\"ok\")", "--json", "@sum", "+1", "-1"};
+    for (const std::string &name : names)
+        writeFile(batch / (name + ".cpp"), readFileText(kSource / "dotsboxes" / "dotsboxes.cpp"));
+    const RunResult run = dotslab::runTrusted(
+        DOTSGRADE_PROGRAM, {"dotsboxes", "--batch", batch.string(), "--fuzz", "0", "--malformed", "0"}, "", 600);
+    BOOST_TEST_REQUIRE(run.status == 0, run.err);
+    for (const std::string *stream : {&run.out, &run.err}) {
+        BOOST_TEST(stream->find('\x1b') == std::string::npos);
+        BOOST_TEST(stream->find('\r') == std::string::npos);
+    }
+    std::vector<std::string> rows;
+    std::istringstream in(run.out);
+    for (std::string line; std::getline(in, line);) rows.push_back(line);
+    BOOST_TEST(rows.size() == names.size() + 1, "a row per student:\n" << run.out);
+    for (std::size_t k = 1; k < rows.size(); ++k) {
+        const std::string field = rows[k][0] == '"' ? rows[k].substr(1) : rows[k];
+        BOOST_TEST(std::string("=+-@").find(field[0]) == std::string::npos, "a formula: " << rows[k]);
+    }
 }
 
 BOOST_AUTO_TEST_CASE(a_fork_bomb_when_dotsgrade_is_not_root) {
