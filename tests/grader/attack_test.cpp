@@ -403,7 +403,10 @@ BOOST_AUTO_TEST_CASE(a_child_killed_for_memory_does_not_hide_the_exit_status) {
     const std::string hog =
         "    for (int k = 0; k < 2; ++k)\n"
         "        if (fork() == 0) {\n"
-        "            for (;;) { char *p = new char[64 << 20]; std::memset(p, 1, 64 << 20); }\n"
+        "            char *p = new char[150 << 20];  // two at once: over the run's 256 MB together\n"
+        "            std::memset(p, 1, 150 << 20);\n"
+        "            sleep(1);\n"
+        "            _exit(0);\n"
         "        }\n"
         "    while (wait(nullptr) > 0) {}\n";
     const Grade twin = grade("boxes", boxesWith("twin", ""), {"--compiler-flags", kCxx17});
