@@ -203,7 +203,9 @@ void requireSandbox(const CommandLine &cl) {
             "no sandbox: bubblewrap (bwrap) is missing or cannot create namespaces here, so student code "
             "cannot be isolated and is not run. Install it (apt-get install bubblewrap); in a container, run "
             "it with user namespaces allowed (e.g. docker --security-opt seccomp=unconfined "
-            "--security-opt apparmor=unconfined). To grade anyway WITHOUT isolation: --unsafe-no-sandbox");
+            "--security-opt apparmor=unconfined). To grade anyway without bubblewrap: --unsafe-no-sandbox (each run "
+            "then keeps what this kernel still gives: Landlock, the seccomp filter, a uid of its own as root; "
+            "the report's Isolation line says which)");
     dotslab::allowUnsandboxedRuns();
 }
 

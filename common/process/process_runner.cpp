@@ -2,6 +2,7 @@
 
 #include "files/files.h"
 #include "process/bubblewrap.h"
+#include "process/run_filter.h"
 #include "process/run_group.h"
 #include "process/run_starter.h"
 #include "process/uid_lease.h"
@@ -137,10 +138,20 @@ const std::string &runStarter() {
 
 // Returns the starter's command line for a run of `words` (the program and its arguments)
 // in workDir (see run_starter.h).
+// Returns the paths a run without bubblewrap may read (and execute): the system's files,
+// its program and what the request lists; nothing else of this machine's.
+std::vector<std::string> readableWithoutSandbox(const RunRequest &r) {
+    std::vector<std::string> paths = {"/usr", "/lib", "/lib64", "/lib32", "/bin", "/sbin", "/etc/ld.so.cache",
+                                      "/etc/localtime", "/dev/zero", "/dev/urandom", "/dev/random"};
+    paths.push_back(r.program);
+    paths.insert(paths.end(), r.readOnly.begin(), r.readOnly.end());
+    return paths;
+}
+
 std::vector<std::string> starterWords(const RunRequest &r, const std::vector<std::string> &words,
                                       const std::string &workDir, const std::vector<std::string> &environment,
                                       uid_t uid, const RunGroup *group, long userThreads,
-                                      const SandboxHolder *holder) {
+                                      const SandboxHolder *holder, const std::string &privateTmp) {
     std::vector<std::string> starter = {runStarter(), "--parent=" + std::to_string(getpid())};
     if (r.untrusted && group != nullptr && group->ready())
         for (const std::string &procs : group->procsFiles()) starter.push_back("--group=" + procs);
@@ -157,6 +168,16 @@ std::vector<std::string> starterWords(const RunRequest &r, const std::vector<std
                                        "--processes=" + std::to_string(processes)});
         if (isRoot()) starter.push_back("--uid=" + std::to_string(uid));
         for (const std::string &variable : environment) starter.push_back("--env=" + variable);
+        // The seccomp filter on every untrusted run: bubblewrap loads it once it has built
+        // a fresh sandbox; otherwise the starter does, just before the program starts.
+        const bool freshBwrap = holder == nullptr && !bubblewrap().empty();
+        starter.push_back(freshBwrap ? "--filter-through-bwrap" : "--filter");
+        if (!privateTmp.empty()) {  // no bubblewrap: Landlock shows the run only these
+            for (const std::string &path : readableWithoutSandbox(r)) starter.push_back("--read=" + path);
+            for (const std::string &path : {workDir, privateTmp, std::string("/dev/null")})
+                starter.push_back("--write=" + path);
+            starter.push_back("--env=TMPDIR=" + privateTmp);
+        }
     }
     starter.push_back("--dir=" + workDir);
     starter.push_back("--");
@@ -367,8 +388,17 @@ RunResult runOnce(const RunRequest &r, bool lastTry) {
     words.insert(words.end(), r.args.begin(), r.args.end());
 
     const long userThreads = r.untrusted && !isRoot() ? threadsOf(getuid()) : 0;
+    // Without bubblewrap, the run's own /tmp is a folder of its own, the only one it may
+    // write besides its working folder (Landlock, where the kernel has it).
+    std::string privateTmp;
+    if (r.untrusted && !sandboxed && landlockVersion() > 0) {
+        privateTmp = (scratch.path() / "tmp").string();
+        fs::create_directories(privateTmp);
+        if (dropPrivileges && chown(privateTmp.c_str(), uid, uid) != 0)
+            throw std::runtime_error("cannot hand the run its temporary folder");
+    }
     std::vector<std::string> starter =
-        starterWords(r, words, workDir, environment, uid, group.get(), userThreads, holder);
+        starterWords(r, words, workDir, environment, uid, group.get(), userThreads, holder, privateTmp);
     int inputFd = open(inputPath.c_str(), O_RDONLY | O_CLOEXEC);
     int outPipe[2], errPipe[2];
     if (inputFd < 0 || pipe2(outPipe, O_CLOEXEC) != 0 || pipe2(errPipe, O_CLOEXEC) != 0)
@@ -556,12 +586,19 @@ const std::vector<std::string> &sandboxEnvironment() {
 }
 
 std::string isolationReport() {
+    const int landlock = landlockVersion();
     std::string report =
-        bubblewrap().empty()
-            ? "no sandbox (bubblewrap cannot run here): student programs can see the files and "
-              "network of this machine"
-            : "student programs run in a bubblewrap sandbox (no network; only the program, the "
-              "system libraries and an empty working folder are visible; a fixed environment)";
+        !bubblewrap().empty()
+            ? "student programs run in a bubblewrap sandbox (no network; only the program, the "
+              "system libraries and an empty working folder are visible; a fixed environment)"
+        : landlock > 0
+            ? "no bubblewrap here (no namespaces): Landlock (ABI " + std::to_string(landlock) +
+                  ") limits student programs to the system libraries, their program and their own folders "
+                  "(nothing else of this machine's files can be read or run); a fixed environment"
+            : "no sandbox (neither bubblewrap nor Landlock here): student programs can read this machine's "
+              "files";
+    report += ", a seccomp filter (no network sockets, keyrings, io_uring, perf, bpf, ptrace, namespaces "
+              "or mounts)";
     if (!isRoot())
         return report +
                ", with time, CPU, per-process memory and file-size limits and a process limit over this "

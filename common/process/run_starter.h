@@ -8,7 +8,8 @@
 //
 //   dotslab-run-starter --parent=PID [--group=FILE]... [--namespace=FD]... [--untrusted
 //       --cpu=SECONDS --memory=BYTES --file-size=BYTES --processes=N [--uid=UID]
-//       [--env=VARIABLE=VALUE]...] --dir=FOLDER -- PROGRAM [ARGUMENT]...
+//       [--env=VARIABLE=VALUE]... [--filter | --filter-through-bwrap]
+//       [--read=PATH]... [--write=PATH]...] --dir=FOLDER -- PROGRAM [ARGUMENT]...
 //
 //   1. dies with the grader (PID), as the runs of a stopped grader must;
 //   2. joins the run's control group (each cgroup.procs FILE);
@@ -17,7 +18,11 @@
 //      grader's thread joins the sandbox's for the moment it starts the starter, which so
 //      is made inside, in a session of its own (no terminal to push keystrokes into);
 //   4. untrusted: the limits (processor time: SECONDS soft, kCpuGraceSeconds more hard),
-//      then the run's uid, and the given environment only;
+//      then the run's uid, no new privileges, and the given environment only; then what
+//      the kernel lets it do (run_filter.h): with --read/--write, a Landlock view of only
+//      those paths; --filter, the seccomp filter on PROGRAM itself; --filter-through-bwrap,
+//      the filter handed to PROGRAM, bubblewrap, as `--seccomp FD` (it loads it once its
+//      sandbox is built, which needs the calls the filter refuses);
 //   5. executes PROGRAM in FOLDER.
 #pragma once
 

@@ -13,8 +13,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <string>
 #include <vector>
 
+#include "process/run_filter.h"
 #include "process/run_starter.h"
 
 namespace {
@@ -41,6 +43,9 @@ struct Run {
     long long cpuSeconds = 0, memoryBytes = 0, fileSizeBytes = 0, processes = 0;
     long long uid = -1;               // -1: keep ours
     std::vector<char *> environment;  // untrusted runs: all the program gets
+    bool filter = false;              // the seccomp filter on the program (run_filter.h)
+    bool filterThroughBwrap = false;  // ... handed to PROGRAM, bubblewrap, with --seccomp
+    std::vector<std::string> readable, writable;  // Landlock: all the run may reach, if any
     const char *folder = nullptr;
     char **program = nullptr;  // PROGRAM [ARGUMENT]... (ends with argv's null)
 };
@@ -85,6 +90,14 @@ Run parse(int argc, char **argv) {
             run.uid = number(value);
         else if ((value = valueOf(word, "--env=")))
             run.environment.push_back(const_cast<char *>(value));
+        else if (std::strcmp(word, "--filter") == 0)
+            run.filter = true;
+        else if (std::strcmp(word, "--filter-through-bwrap") == 0)
+            run.filterThroughBwrap = true;
+        else if ((value = valueOf(word, "--read=")))
+            run.readable.push_back(value);
+        else if ((value = valueOf(word, "--write=")))
+            run.writable.push_back(value);
         else if ((value = valueOf(word, "--dir=")))
             run.folder = value;
         else
@@ -128,7 +141,34 @@ void limit(const Run &run) {
         const auto uid = static_cast<uid_t>(run.uid);
         if (setgroups(0, nullptr) != 0 || setgid(uid) != 0 || setuid(uid) != 0) setupFailed("user");
     }
-    if (!run.namespaces.empty() && prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) setupFailed("privileges");
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) setupFailed("privileges");
+}
+
+// Step 4b: what the kernel lets the program do (run_filter.h). Returns the program's
+// arguments: bubblewrap's get --seccomp and the filter's descriptor first.
+std::vector<char *> filtered(const Run &run) {
+    std::vector<char *> words(run.program, run.program + 1);
+    if ((!run.readable.empty() || !run.writable.empty()) && dotslab::restrictFilesystem(run.readable, run.writable) != 0)
+        setupFailed("Landlock");
+    if (run.filter && dotslab::loadRunFilter() != 0) setupFailed("seccomp");
+    static std::string option = "--seccomp", descriptor;
+    if (run.filterThroughBwrap) {
+        std::string program;
+        try {
+            program = dotslab::runFilterProgram();
+        } catch (...) {
+            setupFailed("seccomp program");
+        }
+        const int fd = static_cast<int>(syscall(SYS_memfd_create, "dotslab-run-filter", 0));  // bwrap reads it
+        if (fd < 0 || write(fd, program.data(), program.size()) != static_cast<ssize_t>(program.size()) ||
+            lseek(fd, 0, SEEK_SET) != 0)
+            setupFailed("seccomp program");
+        descriptor = std::to_string(fd);
+        words.insert(words.end(), {option.data(), descriptor.data()});
+    }
+    for (char **word = run.program + 1; *word != nullptr; ++word) words.push_back(*word);
+    words.push_back(nullptr);
+    return words;
 }
 
 }  // namespace
@@ -157,11 +197,12 @@ int main(int argc, char **argv) {
     if (syscall(SYS_close_range, 3, ~0U, 0) != 0)  // nothing of ours reaches the program
         for (int fd = 3; fd < 1024; ++fd) close(fd);
     if (run.untrusted) limit(run);
+    std::vector<char *> words = run.untrusted ? filtered(run) : std::vector<char *>();
 
     // Step 5.
     if (chdir(run.folder) != 0) setupFailed("working folder");
     extern char **environ;
-    execve(run.program[0], run.program,
+    execve(run.program[0], run.untrusted ? words.data() : run.program,
            run.untrusted ? const_cast<char **>(run.environment.data()) : environ);
     // Our own sandbox's program that cannot start is ours to fix, not the run's to be judged.
     if (!run.namespaces.empty()) setupFailed("starting the program");

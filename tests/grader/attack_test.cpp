@@ -327,6 +327,76 @@ BOOST_AUTO_TEST_CASE(rules_that_cannot_be_dodged) {
 
 BOOST_AUTO_TEST_SUITE_END()
 
+BOOST_AUTO_TEST_SUITE(where_bubblewrap_cannot_run)
+
+// Returns the report of grading submission as in Gradescope's container (container_sim:
+// no CAP_SYS_ADMIN, no namespaces), where dotsgrade isolates runs without bubblewrap.
+Grade gradeInContainer(const fs::path &submission) {
+    TemporaryDirectory scratch("dotsgrade-test");
+    fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
+    const fs::path json = scratch.path() / "results.json";
+    Grade g;
+    g.run = dotslab::runTrusted(CONTAINER_SIM,
+                                {DOTSGRADE_PROGRAM, "dotsboxes", submission.string(), "--unsafe-no-sandbox", "--fuzz",
+                                 "5", "--malformed", "5", "--json", json.string()},
+                                "", 300);
+    BOOST_TEST_REQUIRE(g.run.status == 0, g.run.err << g.run.out);
+    BOOST_TEST(g.run.out.find("Isolation: no bubblewrap here (no namespaces): Landlock") != std::string::npos,
+               g.run.out);
+    g.report = json::parse(readFileText(json));
+    return g;
+}
+
+BOOST_AUTO_TEST_CASE(a_program_that_runs_the_reference_or_reads_the_kit_gains_nothing) {
+    TemporaryDirectory scratch("dotsgrade-test");
+    fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
+    const std::string reference = (fs::path(DOTSGRADE_PROGRAM).parent_path() / "dotsboxes").string();
+    const std::string expected = (fs::path(DOTSLAB_TRANSCRIPTS) / "dotsboxes-sample.out").string();
+    // The honest twin plays nothing; each attack plays nothing either, unless it can run
+    // our reference in its place or print the transcript's expected output.
+    const std::string nothing = "int main() {\n    return 0;\n}\n";
+    const std::string runsReference = "#include <unistd.h>\nint main() {\n    char name[] = \"" + reference +
+                                      "\";\n    char *args[] = {name, nullptr};\n    execv(name, args);\n    return 0;\n}\n";
+    const std::string readsKit = "#include <fstream>\n#include <iostream>\nint main() {\n    std::ifstream in(\"" + expected +
+                                 "\");\n    std::cout << in.rdbuf();\n    return 0;\n}\n";
+    const std::string source = readFileText(kSource / "dotsboxes" / "dotsboxes.cpp");
+    const std::size_t mainAt = source.find("int main(");
+    BOOST_TEST_REQUIRE(mainAt != std::string::npos);
+    auto withMain = [&](const std::string &name, const std::string &main) {
+        writeFile(scratch.path() / name, source.substr(0, mainAt) + main);
+        return scratch.path() / name;
+    };
+    const double twin = gradeInContainer(withMain("twin.cpp", nothing)).report["score"].get<double>();
+    for (const auto &[name, main] : {std::pair<std::string, std::string>{"runs-reference.cpp", runsReference},
+                                     {"reads-kit.cpp", readsKit}}) {
+        const Grade g = gradeInContainer(withMain(name, main));
+        BOOST_TEST(g.report["score"].get<double>() <= twin, name << ":\n" << g.run.out);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(what_the_kernel_refuses_a_run_with_and_without_bubblewrap) {
+    // The reference, but first it tries what no run may do, and says so if it can.
+    TemporaryDirectory scratch("dotsgrade-test");
+    fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
+    const fs::path probe = dotsboxesWith(
+        scratch.path(), "probe.cpp",
+        {{"#include <string>",
+          "#include <string>\n#include <cerrno>\n#include <sched.h>\n#include <sys/socket.h>\n#include <sys/syscall.h>\n#include <unistd.h>"},
+         {"int main() {",
+          "int main() {\n"
+          "    if (syscall(SYS_add_key, \"user\", \"dotsgrade-probe\", \"x\", 1, -4) >= 0) std::cout << \"LEAK keyring\\n\";\n"
+          "    if (socket(AF_INET, SOCK_STREAM, 0) >= 0) std::cout << \"LEAK socket\\n\";\n"
+          "    if (unshare(CLONE_NEWUSER) == 0) std::cout << \"LEAK namespace\\n\";\n"
+          "    if (syscall(SYS_io_uring_setup, 4, nullptr) >= 0 || errno != EPERM) std::cout << \"LEAK io_uring\\n\";\n"
+          "    if (syscall(SYS_perf_event_open, nullptr, 0, -1, -1, 0) >= 0 || errno != EPERM) std::cout << \"LEAK perf\\n\";"}});
+    const Grade sandboxed = grade("dotsboxes", probe);
+    BOOST_TEST(sandboxed.failed().empty(), sandboxed.run.out);
+    const Grade contained = gradeInContainer(probe);
+    BOOST_TEST(contained.report["score"].get<double>() == 100, contained.run.out);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
 BOOST_AUTO_TEST_SUITE(the_grader_itself)
 
 BOOST_AUTO_TEST_CASE(adversarial_sources_never_crash_dotsgrade) {

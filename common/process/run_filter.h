@@ -1,0 +1,45 @@
+// run_filter.h — what the kernel lets an untrusted run do, whatever its sandbox: one
+// seccomp filter (libseccomp) for every untrusted run, and, where bubblewrap cannot build
+// a sandbox (a container without user namespaces: Gradescope's), a Landlock view of the
+// file system limited to the system's files and the run's own.
+//
+// The seccomp filter follows Docker's default profile in spirit. It refuses (EPERM) what
+// a student's program never needs and what lets state or sight cross runs:
+//
+//   kernel keyrings     keyctl, add_key, request_key  (they outlive the run, per uid)
+//   io_uring            io_uring_setup, _enter, _register  (a way around this filter)
+//   perf and bpf        perf_event_open, bpf
+//   other processes     ptrace, process_vm_readv/writev, kcmp, pidfd_getfd
+//   namespaces, mounts  unshare, setns, clone/clone3 with any CLONE_NEW* flag, mount,
+//                       umount2, pivot_root, chroot, open_tree, move_mount, fsopen,
+//                       fsconfig, fsmount, fspick, mount_setattr
+//   the network         socket except AF_UNIX; socketpair stays (pipes between children)
+//   the machine         reboot, kexec_*, init/finit/delete_module, swapon/off, acct,
+//                       userfaultfd, syslog, quotactl, name_to_handle_at, open_by_handle_at
+//
+// clone3 is refused with ENOSYS (its flags sit behind a pointer a filter cannot read),
+// so that the C library falls back to clone, whose flags it can.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace dotslab {
+
+// Returns the filter as a BPF program to load (seccomp(2)) or to hand to bubblewrap's
+// --seccomp; throws std::runtime_error if libseccomp cannot make it.
+std::string runFilterProgram();
+
+// Loads the filter into this process (it must have no_new_privs set, or be privileged);
+// returns 0 or the negated errno.
+int loadRunFilter();
+
+// Returns the Landlock ABI version of this kernel (0: none).
+int landlockVersion();
+
+// Limits this process and what it executes to reading (and executing) `readable` and
+// reading and writing `writable` (paths that do not exist are left out); returns 0, or
+// the errno of the step that failed. Needs no_new_privs.
+int restrictFilesystem(const std::vector<std::string> &readable, const std::vector<std::string> &writable);
+
+}  // namespace dotslab
