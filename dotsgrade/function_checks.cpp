@@ -7,6 +7,7 @@
 #include <mutex>
 #include <optional>
 #include <string_view>
+#include <tuple>
 
 #include "harness/function_calls.h"
 #include "harness/grid_checks.h"
@@ -23,7 +24,7 @@ constexpr double kCarefulSeconds = 5;  // a re-run that finds the call that fail
 constexpr int kMostRestarts = 20;      // crashes tolerated in one suite
 constexpr long kAnswerLimitKb = 256 * 1024;
 
-// Reads the answers in a worker's output, in order.
+// Reads the answers in a worker's output, in order (call_wire.h).
 class AnswerReader {
   public:
     explicit AnswerReader(const std::string &bytes) : bytes_(bytes) {}
@@ -34,26 +35,9 @@ class AnswerReader {
         return true;
     }
     // Reads the next answer to a call of op; false if the output ends first.
-    bool next(Op op, Answer &answer) {
-        if (op != Op::kDisplay) return number(answer.value);
-        long long length = 0;
-        if (!fixed(4, length) || bytes_.size() - at_ < static_cast<std::size_t>(length)) return false;
-        answer.text = bytes_.substr(at_, static_cast<std::size_t>(length));
-        at_ += static_cast<std::size_t>(length);
-        return true;
-    }
+    bool next(Op op, Answer &answer) { return readAnswer(bytes_, at_, op, answer); }
 
   private:
-    bool number(long long &value) { return fixed(8, value); }
-    bool fixed(int size, long long &value) {
-        if (bytes_.size() - at_ < static_cast<std::size_t>(size)) return false;
-        std::uint64_t v = 0;
-        for (int k = 0; k < size; ++k)
-            v |= static_cast<std::uint64_t>(static_cast<unsigned char>(bytes_[at_ + k])) << (8 * k);
-        at_ += static_cast<std::size_t>(size);
-        value = static_cast<long long>(v);
-        return true;
-    }
     const std::string &bytes_;
     std::size_t at_ = 0;
 };
@@ -82,13 +66,54 @@ Limits workerLimits() {
     return limits;
 }
 
-RunResult runWorker(const SandboxHolder &sandbox, const std::string &suite, std::size_t from, bool careful) {
+// Calls visit(k, call) for the calls of suite on game of the functions whose bit is set in
+// `made`, k counting those only, from k == from on, until visit returns false.
+void forEachMadeCall(const std::string &suite, const PackedGame &game, unsigned made, std::size_t from,
+                     const std::function<bool(std::size_t, const Call &)> &visit) {
+    std::size_t k = 0;
+    forEachCall(suite, game, 0, [&](std::size_t, const Call &call) {
+        if (!(made >> static_cast<int>(call.op) & 1) || k++ < from) return true;
+        return visit(k - 1, call);
+    });
+}
+
+// Returns those calls as the worker reads them (call_wire.h), made once per process.
+const std::string &callStream(const std::string &suite, const PackedGame &game, unsigned made) {
+    static std::mutex mutex;
+    static std::map<std::tuple<const PackedGame *, std::string, unsigned>, std::string> streams;
+    std::lock_guard<std::mutex> lock(mutex);
+    const auto [entry, fresh] = streams.try_emplace({&game, suite, made});
+    std::string &stream = entry->second;
+    if (fresh)
+        forEachMadeCall(suite, game, made, 0, [&](std::size_t, const Call &call) {
+            appendCall(stream, call);
+            return true;
+        });
+    return stream;
+}
+
+// Runs the worker on suite's calls from index `from` on. Where it holds the model's
+// stand-ins (the functions whose bit is set in `served`), the grader answers them, and
+// only them: a student's function that asks for its own answer is refused.
+RunResult runWorker(const SandboxHolder &sandbox, const std::string &suite, const PackedGame &game,
+                    unsigned made, std::size_t from, bool careful, unsigned served) {
     RunRequest request;
     request.holder = &sandbox;
     request.program = sandbox.program();
-    request.args = {suite, std::to_string(from), careful ? "1" : "0"};
+    request.args = {careful ? "1" : "0"};
+    const std::string &calls = callStream(suite, game, made);
+    request.input = calls.substr(std::min(calls.size(), from * kCallBytes));
     request.limits = workerLimits();
     request.limits.seconds = careful ? kCarefulSeconds : kRunSeconds;
+    const RunService modelAnswers{kCallBytes, [&](std::string_view bytes) {
+                                      Call call;
+                                      std::size_t at = 0;
+                                      std::string answer;
+                                      if (readCall(bytes, at, call) && (served >> static_cast<int>(call.op) & 1))
+                                          appendAnswer(answer, call.op, modelAnswer(game, call));
+                                      return answer;
+                                  }};
+    if (served != 0) request.service = &modelAnswers;
     return runProgram(request);
 }
 
@@ -140,9 +165,10 @@ SubmissionApi namesOf(const PackedGame &game) {
 // Returns the suite whose calls check op's function on every checked grid.
 const char *gridSuite(Op op) { return op == Op::kDisplay ? "rendering" : "equivalence"; }
 
-// Runs suite's calls in worker and judges every answer.
+// Runs suite's calls of the functions whose bit is set in `made` in worker and judges every
+// answer; the grader answers the worker's stand-ins of the functions in `served`.
 SuiteJudgement judgeSuite(const std::string &worker, const std::string &suite, const PackedGame &game,
-                          CompareMode mode) {
+                          CompareMode mode, unsigned made, unsigned served) {
     const SubmissionApi names = namesOf(game);
     SuiteJudgement judged;
     auto of = [&](Op op) -> Judged & {
@@ -153,7 +179,7 @@ SuiteJudgement judgeSuite(const std::string &worker, const std::string &suite, c
     bool careful = false;
     const SandboxHolder sandbox(worker, workerLimits());  // one for the suite's every restart
     for (int restarts = 0;;) {
-        const RunResult run = runWorker(sandbox, suite, from, careful);
+        const RunResult run = runWorker(sandbox, suite, game, made, from, careful, served);
         AnswerReader reader(run.out);
         unsigned char present = 0;
         if (!reader.header(present)) {
@@ -162,7 +188,7 @@ SuiteJudgement judgeSuite(const std::string &worker, const std::string &suite, c
                                         run.ending() +
                                         "): a global object whose constructor ends the program?" +
                                         (run.err.empty() ? "" : "\nit said: " + run.err.substr(0, 500));
-            forEachCall(suite, game, from, [&](std::size_t, const Call &call) {
+            forEachMadeCall(suite, game, made, from, [&](std::size_t, const Call &call) {
                 Judged &j = of(call.op);
                 ++j.report.calls;
                 ++j.report.failures;
@@ -171,12 +197,12 @@ SuiteJudgement judgeSuite(const std::string &worker, const std::string &suite, c
             });
             break;
         }
-        if (from == 0 && present == kAllFunctions && run.exited() && run.status == 0 &&
+        if (made == kAllFunctions && from == 0 && present == kAllFunctions && run.exited() && run.status == 0 &&
             std::string_view(run.out).substr(1) == modelStream(suite, game))
             break;  // every answer is the model's
         // Judge the answers in order; `stopped` is the first call left unanswered.
         std::optional<std::pair<std::size_t, Call>> stopped;
-        forEachCall(suite, game, from, [&](std::size_t i, const Call &call) {
+        forEachMadeCall(suite, game, made, from, [&](std::size_t i, const Call &call) {
             Judged &j = of(call.op);
             if (!(present >> static_cast<int>(call.op) & 1)) {
                 ++j.report.calls;
@@ -257,7 +283,20 @@ FunctionVerdict verdictOn(Op op, const PackedGame &game, const SuiteJudgement &e
 }  // namespace
 
 void prepareFunctionJudging(const PackedGame &game) {
-    for (const std::string &suite : suiteNames()) modelStream(suite, game);
+    for (const std::string &suite : suiteNames()) {
+        modelStream(suite, game);
+        callStream(suite, game, kAllFunctions);
+    }
+}
+
+RunService modelService(const PackedGame &game) {
+    return {kCallBytes, [&game](std::string_view bytes) {
+                Call call;
+                std::size_t at = 0;
+                std::string answer;
+                if (readCall(bytes, at, call)) appendAnswer(answer, call.op, modelAnswer(game, call));
+                return answer;
+            }};
 }
 
 std::vector<FunctionVerdict> judgeFunctions(const std::string &worker, const IsolatedWorker &isolated,
@@ -266,7 +305,8 @@ std::vector<FunctionVerdict> judgeFunctions(const std::string &worker, const Iso
     // writes only its own suite's judgement.
     const std::vector<std::string> &suites = suiteNames();
     std::vector<SuiteJudgement> judged(suites.size());
-    runTogether(suites.size(), [&](std::size_t k) { judged[k] = judgeSuite(worker, suites[k], game, mode); });
+    runTogether(suites.size(),
+                [&](std::size_t k) { judged[k] = judgeSuite(worker, suites[k], game, mode, kAllFunctions, 0); });
     auto of = [&](const std::string &suite) -> const SuiteJudgement & {
         return judged[static_cast<std::size_t>(std::find(suites.begin(), suites.end(), suite) - suites.begin())];
     };
@@ -295,8 +335,9 @@ std::vector<FunctionVerdict> judgeFunctions(const std::string &worker, const Iso
             alone[n] = v;
             return;
         }
-        alone[n] = verdictOn(v.op, game, judgeSuite(program, "spec_examples", game, mode),
-                             judgeSuite(program, gridSuite(v.op), game, mode));
+        const unsigned own = 1u << static_cast<unsigned>(v.op), others = kAllFunctions & ~own;  // stand-ins
+        alone[n] = verdictOn(v.op, game, judgeSuite(program, "spec_examples", game, mode, own, others),
+                             judgeSuite(program, gridSuite(v.op), game, mode, own, others));
     });
     for (std::size_t n = 0; n < wrong.size(); ++n) {
         FunctionVerdict &v = verdicts[wrong[n]];

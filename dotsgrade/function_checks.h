@@ -35,6 +35,10 @@ struct FunctionVerdict {
 // process, when first needed): a grading calls this while the submission is built.
 void prepareFunctionJudging(const PackedGame &game);
 
+// Returns the service that answers every call of the model's stand-ins in a program (a
+// student's main linked with them) from game.
+RunService modelService(const PackedGame &game);
+
 // Returns a worker in which only op's function is the student's ("" where the student's
 // object cannot be linked so; a failure of the grader's own throws NotGraded).
 using IsolatedWorker = std::function<std::string(dotslab_harness::Op op)>;

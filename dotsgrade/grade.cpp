@@ -30,6 +30,11 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// Returns the packed game of dotsboxes or dotstriangles.
+const PackedGame &packedGame(const Assignment &assignment) {
+    return assignment.name == "dotsboxes" ? dotsboxesGame() : dotstrianglesGame();
+}
+
 // One run of the whole program: its name, arguments, input and the files it may read.
 struct ProgramCase {
     ProgramCase(std::string caseCategory, std::string caseName)
@@ -130,9 +135,10 @@ std::vector<ProgramCase> programCases(const Assignment &assignment, const GradeO
 }
 
 RunResult runCase(const std::string &program, const ProgramCase &c, const GradeOptions &options,
-                  bool untrusted, const SandboxHolder *holder = nullptr) {
+                  bool untrusted, const SandboxHolder *holder = nullptr, const RunService *service = nullptr) {
     RunRequest request;
     request.holder = holder;
+    request.service = service;
     request.program = program;
     request.args = c.args;
     request.input = c.input;
@@ -149,10 +155,8 @@ RunResult runCase(const std::string &program, const ProgramCase &c, const GradeO
 // two agree byte for byte), at a fraction of a process's cost.
 RunResult expectedRun(const Assignment &assignment, const ProgramCase &c, const GradeOptions &options) {
     RunResult expected;
-    const bool packedGame = assignment.name == "dotsboxes" || assignment.name == "dotstriangles";
-    if (options.sample.empty() && packedGame && c.args.empty() && c.inputFiles.empty()) {
-        const ProgramRun modelled = dotslab::expectedRun(
-            assignment.name == "dotsboxes" ? dotsboxesGame() : dotstrianglesGame(), c.input);
+    if (options.sample.empty() && !assignment.functions.empty() && c.args.empty() && c.inputFiles.empty()) {
+        const ProgramRun modelled = dotslab::expectedRun(packedGame(assignment), c.input);
         expected.out = modelled.out;
         expected.status = modelled.status;
     } else {
@@ -237,33 +241,26 @@ std::string linkWith(const Assignment &assignment, const BuildResult &build,
     std::vector<std::string> objcopy = {"/usr/bin/objcopy"};
     if (worker) objcopy.insert(objcopy.end(), {"--redefine-sym", "main=submission_main"});
     for (const Rename &r : renames) objcopy.insert(objcopy.end(), {"--redefine-sym", r.from + "=" + r.to});
-    std::vector<std::string> whole;  // archives linked whole: the model's functions, the worker
+    // Ours: the model's stand-ins (strong, over the student's weakened functions), the
+    // worker. Each keeps one global symbol (dotsgrade/CMakeLists.txt): nothing else of ours
+    // is there for the student's object to reach.
+    std::vector<std::string> ours;
     for (std::size_t k = 0; k < assignment.functions.size() && k < models.size(); ++k)
         if (replaced >> k & 1) {
             objcopy.insert(objcopy.end(), {"--weaken-symbol", assignment.functions[k].mangled});
-            whole.push_back(models[k]);
+            ours.push_back(models[k]);
         }
     objcopy.insert(objcopy.end(), {object, "submission.o"});
     if (runBuildTool(folder.string(), objcopy, said, 30, {object}) != 0) return "";
-    // The model's functions (strong, over the student's weakened ones) and the worker's
-    // main are linked whole; then the libraries under them.
-    if (worker) whole.push_back(dataFiles().worker[packedIndex(assignment.name)]);
+    if (worker) ours.push_back(dataFiles().worker[packedIndex(assignment.name)]);
     std::vector<std::string> command = {"/usr/bin/g++", "-o", name, "submission.o"};
     // Our link, not the course's: mold where it is installed takes a fifth of ld's time,
     // and this link is on the way to every function test.
     static const bool mold = access("/usr/bin/ld.mold", X_OK) == 0;
     if (mold) command.push_back("-fuse-ld=mold");
-    if (!whole.empty()) {
-        command.push_back("-Wl,--whole-archive");
-        command.insert(command.end(), whole.begin(), whole.end());
-        command.push_back("-Wl,--no-whole-archive");
-    }
-    const std::vector<std::string> &libraries = dataFiles().libraries;
-    command.insert(command.end(), libraries.begin(), libraries.end());
+    command.insert(command.end(), ours.begin(), ours.end());
     for (const std::string &flag : splitWords(DOTSGRADE_EXTRA_LINK_FLAGS)) command.push_back(flag);
-    std::vector<std::string> visible = whole;
-    visible.insert(visible.end(), libraries.begin(), libraries.end());
-    if (runBuildTool(folder.string(), command, said, 30, visible) != 0) return "";
+    if (runBuildTool(folder.string(), command, said, 30, ours) != 0) return "";
     return (folder / name).string();
 }
 
@@ -548,8 +545,9 @@ std::vector<bool> mainAlone(const Assignment &assignment, const BuildResult &bui
         return passes;  // charged as it is
     }
     const SandboxHolder sandbox(program, options.limits);
+    const RunService model = modelService(packedGame(assignment));  // the stand-ins' answers
     for (std::size_t i : failing) {
-        const RunResult run = runCase(program, cases[i], options, true, &sandbox);
+        const RunResult run = runCase(program, cases[i], options, true, &sandbox, &model);
         requireWorkingSandbox(run);
         passes[i] = compareRuns(expected[i], run, options.compare, assignment.compareStandardError).passed;
     }
@@ -697,7 +695,7 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
     std::future<void> functions = std::async(std::launch::async, [&] {
         if (assignment.functions.empty() || !compiled.get()) return;
         renames = misnamedFunctions(assignment, objects.get());
-        functionStage(assignment, assignment.name == "dotsboxes" ? dotsboxesGame() : dotstrianglesGame(),
+        functionStage(assignment, packedGame(assignment),
                       compiledBuild, renames, options, functionTests);
     });
     struct StopStages {  // on every way out, the stages are told whether to go on before they are waited for

@@ -1,6 +1,7 @@
 #include "harness/function_calls.h"
 
 #include "harness/grid_checks.h"
+#include "harness/submission_answers.h"
 #include "text/text_diff.h"
 
 namespace dotslab_harness {
@@ -133,31 +134,7 @@ std::string mismatchText(const Call &call, const Answer &want, const Answer &got
     return head + "expected " + std::to_string(want.value) + ", got " + std::to_string(got.value);
 }
 
-bool defines(const SubmissionApi &api, Op op) {
-    switch (op) {
-        case Op::kDisplay:
-            return api.display != nullptr;
-        case Op::kIsFilled:
-            return api.isFilled != nullptr;
-        case Op::kPlayerScore:
-            return api.playerScore != nullptr;
-        case Op::kUpdateGrid:
-            return api.updateGrid != nullptr;
-        case Op::kGameState:
-            return api.gameState != nullptr;
-    }
-    return false;
-}
-
-void appendAnswer(std::string &stream, Op op, const Answer &answer) {
-    auto little = [&](std::uint64_t value, int bytes) {
-        for (int k = 0; k < bytes; ++k)
-            stream += static_cast<char>(static_cast<unsigned char>(value >> (8 * k)));
-    };
-    if (op != Op::kDisplay) return little(static_cast<std::uint64_t>(answer.value), 8);
-    little(answer.text.size(), 4);
-    stream += answer.text;
-}
+bool defines(const SubmissionApi &api, Op op) { return defines(functionTable(api), op); }
 
 Answer modelAnswer(const PackedGame &game, const Call &call) {
     switch (call.op) {
@@ -175,23 +152,6 @@ Answer modelAnswer(const PackedGame &game, const Call &call) {
     return {};
 }
 
-Answer submissionAnswer(const SubmissionApi &api, const Call &call) {
-    switch (call.op) {
-        case Op::kDisplay:
-            return {0, capturedDisplay(api, call.grid)};
-        case Op::kIsFilled:
-            return {api.isFilled(call.grid, call.a) ? 1 : 0, ""};
-        case Op::kPlayerScore:
-            return {api.playerScore(call.grid, call.a), ""};
-        case Op::kUpdateGrid: {
-            long long grid = call.grid;
-            api.updateGrid(grid, call.a, call.b);
-            return {grid, ""};
-        }
-        case Op::kGameState:
-            return {api.gameState(call.grid), ""};
-    }
-    return {};
-}
+Answer submissionAnswer(const SubmissionApi &api, const Call &call) { return answerOf(functionTable(api), call); }
 
 }  // namespace dotslab_harness

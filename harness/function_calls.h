@@ -13,29 +13,10 @@
 #include <string>
 #include <vector>
 
+#include "harness/call_wire.h"
 #include "harness/submission_api.h"
 
 namespace dotslab_harness {
-
-enum class Op : std::uint8_t { kDisplay, kIsFilled, kPlayerScore, kUpdateGrid, kGameState };
-constexpr int kOpCount = 5;
-
-// One call of a mandated function.
-struct Call {
-    Op op = Op::kIsFilled;
-    long long grid = 0;
-    int a = 0;  // isFilled, updateGrid: pos; playerScore: p
-    int b = 0;  // updateGrid: p
-};
-
-// What a call gives back: a number (bools as 0/1, updateGrid's new grid) or printed text.
-struct Answer {
-    long long value = 0;
-    std::string text;
-    friend bool operator==(const Answer &x, const Answer &y) {
-        return x.value == y.value && x.text == y.text;
-    }
-};
 
 // Returns the suites the worker knows, in order: spec_examples, equivalence, rendering.
 const std::vector<std::string> &suiteNames();
@@ -59,10 +40,6 @@ std::string mismatchText(const Call &call, const Answer &want, const Answer &got
 
 // Returns true if the submission defines op's function.
 bool defines(const SubmissionApi &api, Op op);
-
-// Appends answer to the stream the worker writes: 8 bytes (little-endian) for a number,
-// or 4 bytes of length and the text for what a display function printed.
-void appendAnswer(std::string &stream, Op op, const Answer &answer);
 
 // Returns the model's answer to call.
 Answer modelAnswer(const dotslab::PackedGame &game, const Call &call);

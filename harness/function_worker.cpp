@@ -1,22 +1,33 @@
 // function_worker — the student's mandated functions in a process of their own, for the
-// grader: it makes the calls of one suite and streams the answers; it judges nothing.
+// grader: it makes the calls it is given and streams the answers. It judges nothing and
+// knows no right answer: no model is linked into it, and its object keeps no symbol but
+// main for the student's code to reach (dotsgrade/CMakeLists.txt).
 //
-//   <worker> SUITE FROM CAREFUL
+//   <worker> CAREFUL     the calls on standard input, the answers on standard output
 //
-// Standard output receives one byte saying which functions exist (bit k for Op k), then
-// the answer to every call of SUITE from index FROM on whose function exists: 8 bytes
-// (the value, little-endian) for a number, or 4 bytes of length and the text for what a
-// display function printed. With CAREFUL 1 every answer is flushed at once, so that all
-// answers before a crash arrive and the grader can name the call that crashed.
+// Both streams are call_wire.h's. With CAREFUL 1 every answer is flushed at once, so that
+// all answers before a crash arrive and the grader can name the call that crashed.
+// Compiled once per game: WORKER_DOTSTRIANGLES 0 for dotsboxes, 1 for dotstriangles.
 #include <fcntl.h>
 #include <unistd.h>
 
-#include <cstdint>
 #include <cstdlib>
-#include <iostream>
 #include <string>
 
-#include "harness/function_calls.h"
+#include "harness/call_wire.h"
+#include "harness/submission_answers.h"
+
+#if WORKER_DOTSTRIANGLES
+__attribute__((weak)) void printGrid(long long grid);
+#define WORKER_DISPLAY printGrid
+#else
+__attribute__((weak)) void displayGrid(long long grid);
+#define WORKER_DISPLAY displayGrid
+#endif
+__attribute__((weak)) bool isFilled(long long grid, int pos);
+__attribute__((weak)) int playerScore(long long grid, int p);
+__attribute__((weak)) void updateGrid(long long &grid, int pos, int p);
+__attribute__((weak)) int gameState(long long grid);
 
 namespace {
 
@@ -50,30 +61,35 @@ class AnswerStream {
     std::string buffer_;
 };
 
+// Returns everything on standard input.
+std::string allInput() {
+    std::string bytes;
+    char buffer[1 << 16];
+    for (ssize_t n; (n = read(STDIN_FILENO, buffer, sizeof buffer)) != 0;)
+        if (n > 0) bytes.append(buffer, static_cast<std::size_t>(n));
+        else std::_Exit(2);
+    return bytes;
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
-    if (argc != 4) return 2;
-    const std::string suite = argv[1];
-    const long from = std::atol(argv[2]);
+    if (argc != 2) return 2;
+    const std::string calls = allInput();
     // What the student's code prints to standard output outside a display call goes
     // nowhere; input is always at its end.
     const int answers = dup(STDOUT_FILENO), nowhere = open("/dev/null", O_RDWR);
     if (answers < 0 || nowhere < 0 || dup2(nowhere, STDOUT_FILENO) < 0 || dup2(nowhere, STDIN_FILENO) < 0)
         return 2;
-    AnswerStream out(answers, std::string(argv[3]) == "1");
+    AnswerStream out(answers, std::string(argv[1]) == "1");
 
-    const SubmissionApi &api = submission();
+    const FunctionTable functions = {WORKER_DISPLAY, isFilled, playerScore, updateGrid, gameState};
     unsigned char present = 0;
     for (int k = 0; k < kOpCount; ++k)
-        if (defines(api, static_cast<Op>(k))) present |= static_cast<unsigned char>(1u << k);
+        if (defines(functions, static_cast<Op>(k))) present |= static_cast<unsigned char>(1u << k);
     out.add(present);
-
-    forEachCall(suite, api.model, static_cast<std::size_t>(std::max(0L, from)),
-                [&](std::size_t, const Call &call) {
-                    if (!defines(api, call.op)) return true;
-                    out.add(call.op, submissionAnswer(api, call));
-                    return true;
-                });
+    Call call;
+    for (std::size_t at = 0; readCall(calls, at, call);)
+        if (defines(functions, call.op)) out.add(call.op, answerOf(functions, call));
     return 0;
 }

@@ -124,19 +124,6 @@ CheckReport checkFunction(const SubmissionApi &api, Op op) {
     return report;
 }
 
-std::string capturedDisplay(const SubmissionApi &api, long long grid) {
-    // The first buffer of std::cout is remembered once, so that a display function that
-    // crashed mid-way (leaving cout redirected) cannot make the capture lose track of it.
-    static std::streambuf *const original = std::cout.rdbuf();
-    static std::ostringstream sink;
-    sink.str("");
-    sink.clear();
-    std::cout.clear();
-    std::cout.rdbuf(sink.rdbuf());
-    api.display(grid);
-    std::cout.flush();
-    std::cout.rdbuf(original);
-    return sink.str();
-}
+std::string capturedDisplay(const SubmissionApi &api, long long grid) { return printedBy(api.display, grid); }
 
 }  // namespace dotslab_harness

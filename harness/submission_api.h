@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/submission_answers.h"
 #include "packed/mandated_functions.h"
 #include "packed/packed_games.h"
 
@@ -32,6 +33,11 @@ inline std::string prototype(const SubmissionApi &api, const char *name) {
 
 // Returns the display function's prototype: "void displayGrid(long long grid)".
 inline std::string displayPrototype(const SubmissionApi &api) { return prototype(api, api.displayName); }
+
+// Returns the table of the submission's functions.
+inline FunctionTable functionTable(const SubmissionApi &api) {
+    return {api.display, api.isFilled, api.playerScore, api.updateGrid, api.gameState};
+}
 
 // Returns the submission linked into this runner.
 const SubmissionApi &submission();

@@ -1,0 +1,64 @@
+// call_wire.h — the calls of the mandated functions and their answers as bytes: the one
+// encoding the grader, the function worker and the model's stand-ins speak, with no model
+// behind it (nothing here knows a right answer).
+//
+//   a call:    | op: 1 byte | grid: 8 bytes | a: 4 bytes | b: 4 bytes |   (kCallBytes, little-endian)
+//   an answer: | value: 8 bytes |                for a number (bools 0/1, updateGrid's new grid)
+//              | length: 4 bytes | text |        for what a display function printed
+//
+// The grader writes a worker its calls on standard input; the worker writes one byte (bit
+// k set: Op k's function exists), then an answer per call whose function exists. A model's
+// stand-in in a student's process writes its call to kOracleCallFd and reads its answer on
+// kOracleAnswerFd; a traced function writes its call to kOracleCallFd only.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace dotslab_harness {
+
+enum class Op : std::uint8_t { kDisplay, kIsFilled, kPlayerScore, kUpdateGrid, kGameState };
+constexpr int kOpCount = 5;
+
+// One call of a mandated function.
+struct Call {
+    Op op = Op::kIsFilled;
+    long long grid = 0;
+    int a = 0;  // isFilled, updateGrid: pos; playerScore: p
+    int b = 0;  // updateGrid: p
+    friend bool operator<(const Call &x, const Call &y);
+    friend bool operator==(const Call &x, const Call &y) {
+        return x.op == y.op && x.grid == y.grid && x.a == y.a && x.b == y.b;
+    }
+};
+
+// What a call gives back: a number (bools as 0/1, updateGrid's new grid) or printed text.
+struct Answer {
+    long long value = 0;
+    std::string text;
+    friend bool operator==(const Answer &x, const Answer &y) {
+        return x.value == y.value && x.text == y.text;
+    }
+};
+
+constexpr std::size_t kCallBytes = 17;
+constexpr int kOracleCallFd = 3;    // a stand-in's calls (and a traced function's), to the grader
+constexpr int kOracleAnswerFd = 4;  // the grader's answers, to a stand-in
+
+// Appends call's kCallBytes to stream.
+void appendCall(std::string &stream, const Call &call);
+
+// Reads the call at bytes[at] and moves at past it; false if fewer than kCallBytes are
+// left or the op is no Op.
+bool readCall(std::string_view bytes, std::size_t &at, Call &call);
+
+// Appends answer to stream: 8 bytes for a number, or 4 bytes of length and the text.
+void appendAnswer(std::string &stream, Op op, const Answer &answer);
+
+// Reads the answer to a call of op at bytes[at] and moves at past it; false if the bytes
+// end first.
+bool readAnswer(std::string_view bytes, std::size_t &at, Op op, Answer &answer);
+
+}  // namespace dotslab_harness
