@@ -96,6 +96,22 @@ BOOST_AUTO_TEST_CASE(wrong_spacing) {
     BOOST_TEST(g.report["score"].get<double>() == 94);
 }
 
+BOOST_AUTO_TEST_CASE(a_function_the_others_call_is_charged_once) {
+    // isFilled wrong about line 7 makes updateGrid, gameState and displayGrid wrong too;
+    // each is right when judged alone with the sample solution's isFilled. Those three
+    // judgings run at once, on threads of their own: the grader's most concurrent step
+    // (which scripts/test --thread checks for races).
+    Grade g =
+        gradeBroken("dotsboxes",
+                    {{"return digitAt(grid, pos) == 1; }", "return digitAt(grid, pos) == 1 && pos != 7; }"}});
+    expectFailures(g, {"function isFilled"},
+                   {{"function isFilled", ", 7): expected true, got false"},
+                    {"function updateGrid", "right on its own: its wrong answers came from"},
+                    {"function gameState", "right on its own: its wrong answers came from"},
+                    {"function displayGrid", "right on its own: its wrong answers came from"}});
+    BOOST_TEST(g.report["score"].get<double>() == 97);
+}
+
 BOOST_AUTO_TEST_CASE(missing_trailing_space_after_the_prompt) {
     Grade g = gradeBroken("dotsboxes", {{"make your move (1-16): \"", "make your move (1-16):\""}});
     expectFailures(
