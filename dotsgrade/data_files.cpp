@@ -37,6 +37,10 @@ DataFiles locate() {
         files.modelFunctions[0].push_back(archive(model, lib));
     for (const std::string &model : splitWords(DOTSGRADE_MODEL_FUNCTIONS_DOTSTRIANGLES))
         files.modelFunctions[1].push_back(archive(model, lib));
+    for (const std::string &shim : splitWords(DOTSGRADE_TRACE_FUNCTIONS_DOTSBOXES))
+        files.traceFunctions[0].push_back(archive(shim, lib));
+    for (const std::string &shim : splitWords(DOTSGRADE_TRACE_FUNCTIONS_DOTSTRIANGLES))
+        files.traceFunctions[1].push_back(archive(shim, lib));
     for (const std::string &library : splitWords(DOTSGRADE_HARNESS_LIBRARIES))
         files.libraries.push_back(archive(library, lib));
     return files;
@@ -55,6 +59,7 @@ void check(const DataFiles &files) {
     for (int game = 0; game < 2; ++game) {
         need(files.worker[game]);
         for (const std::string &model : files.modelFunctions[game]) need(model);
+        for (const std::string &shim : files.traceFunctions[game]) need(shim);
     }
     for (const std::string &library : files.libraries) need(library);
     need((fs::path(files.programs) / kRunStarterName).string());  // every run starts with it

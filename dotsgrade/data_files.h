@@ -29,6 +29,7 @@ struct DataFiles {
     // model's five functions, one archive each, in harness Op order.
     std::string worker[2];
     std::vector<std::string> modelFunctions[2];
+    std::vector<std::string> traceFunctions[2];  // the trace shims, likewise (harness/trace_shim.cpp)
     std::vector<std::string> libraries;  // what the worker links besides, in link order
 };
 

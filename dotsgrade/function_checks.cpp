@@ -146,11 +146,6 @@ struct Judged {
 };
 using SuiteJudgement = std::map<Op, Judged>;
 
-// Returns whether a function's answer is the model's: display text under mode.
-bool answersMatch(Op op, const Answer &want, const Answer &got, CompareMode mode) {
-    if (op != Op::kDisplay) return want.value == got.value;
-    return want.text == got.text || normalisedText(want.text, mode) == normalisedText(got.text, mode);
-}
 
 SubmissionApi namesOf(const PackedGame &game) {
     return {game,
@@ -281,6 +276,32 @@ FunctionVerdict verdictOn(Op op, const PackedGame &game, const SuiteJudgement &e
 }
 
 }  // namespace
+
+bool answersMatch(Op op, const Answer &want, const Answer &got, CompareMode mode) {
+    if (op != Op::kDisplay) return want.value == got.value;
+    return want.text == got.text || normalisedText(want.text, mode) == normalisedText(got.text, mode);
+}
+
+std::vector<std::optional<Answer>> answersTo(const std::string &worker, const std::vector<Call> &calls) {
+    std::vector<std::optional<Answer>> answers(calls.size());
+    RunRequest request;
+    request.program = worker;
+    request.args = {"1"};  // careful: every answer before a crash arrives
+    for (const Call &call : calls) appendCall(request.input, call);
+    request.limits = workerLimits();
+    const RunResult run = runProgram(request);
+    requireWorkingSandbox(run);
+    AnswerReader reader(run.out);
+    unsigned char present = 0;
+    if (!reader.header(present)) return answers;
+    for (std::size_t k = 0; k < calls.size(); ++k) {
+        if (!(present >> static_cast<int>(calls[k].op) & 1)) continue;
+        Answer answer;
+        if (!reader.next(calls[k].op, answer)) break;
+        answers[k] = answer;
+    }
+    return answers;
+}
 
 void prepareFunctionJudging(const PackedGame &game) {
     for (const std::string &suite : suiteNames()) {

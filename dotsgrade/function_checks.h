@@ -9,6 +9,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,15 @@ void prepareFunctionJudging(const PackedGame &game);
 // Returns the service that answers every call of the model's stand-ins in a program (a
 // student's main linked with them) from game.
 RunService modelService(const PackedGame &game);
+
+// Returns the student's answers (made by worker, which holds all of its functions) to
+// calls, in order; a call it did not answer (it crashed, hung, or is not defined) has none.
+std::vector<std::optional<dotslab_harness::Answer>> answersTo(const std::string &worker,
+                                                               const std::vector<dotslab_harness::Call> &calls);
+
+// Returns true if a function's answer is the model's: display text compared under mode.
+bool answersMatch(dotslab_harness::Op op, const dotslab_harness::Answer &want, const dotslab_harness::Answer &got,
+                  CompareMode mode);
 
 // Returns a worker in which only op's function is the student's ("" where the student's
 // object cannot be linked so; a failure of the grader's own throws NotGraded).

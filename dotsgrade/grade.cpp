@@ -15,10 +15,13 @@
 #include <mutex>
 #include <numeric>
 #include <sstream>
+#include <optional>
+#include <set>
 
 #include "build.h"
 #include "data_files.h"
 #include "function_checks.h"
+#include "harness/function_calls.h"
 #include "packed/console_model.h"
 #include "packed/packed_games.h"
 #include "source_rules.h"
@@ -320,9 +323,10 @@ unsigned allBut(dotslab_harness::Op op) {
 }
 
 // Judges the mandated functions, one test each (the display function first).
-void functionStage(const Assignment &assignment, const PackedGame &game, const BuildResult &build,
-                   const std::vector<Rename> &renames, const GradeOptions &options,
-                   std::vector<TestOutcome> &tests) {
+// Returns the worker with all the student's functions ("" where there is none).
+std::string functionStage(const Assignment &assignment, const PackedGame &game, const BuildResult &build,
+                          const std::vector<Rename> &renames, const GradeOptions &options,
+                          std::vector<TestOutcome> &tests) {
     std::vector<TestOutcome> outcomes = plannedFunctionTests(assignment);
     std::string said;
     const std::string worker = linkWith(assignment, build, renames, "worker", true, 0, said);
@@ -333,7 +337,7 @@ void functionStage(const Assignment &assignment, const PackedGame &game, const B
                            ? "not run: the function checks need a single source file\n"
                            : "not run: your functions could not be linked into the checker:\n" + said;
         tests.insert(tests.end(), outcomes.begin(), outcomes.end());
-        return;
+        return "";
     }
     const IsolatedWorker isolated = [&](dotslab_harness::Op op) {
         const std::string name = "alone-" + std::to_string(static_cast<int>(op));
@@ -354,6 +358,7 @@ void functionStage(const Assignment &assignment, const PackedGame &game, const B
                                      " (charged under rule prototypes, not here)\n" + outcomes[k].output;
     }
     tests.insert(tests.end(), outcomes.begin(), outcomes.end());
+    return worker;
 }
 
 // Returns the compile command submissions get, as the report shows it.
@@ -518,52 +523,147 @@ std::string moveBeforeDifference(const Assignment &assignment, const ProgramCase
            " of the input: " + visibleWhitespace(tokens[read - 1].substr(0, 40)) + "\n";
 }
 
-// Returns the note on a run whose difference comes only from the wrong functions named.
-std::string notChargedAgain(const std::string &functions) {
-    return "not charged here: your main does this right with the sample solution's " + functions +
-           ", so the difference below comes from " + functions + " (charged there)\n";
+// Links the submission's object into a program whose mandated functions are watched
+// (harness/trace_shim.cpp): each one the object defines is made weak and kept under the
+// alias dotsgrade_own_K (at its own section and address, from nm), and the shim that tells
+// the grader of each call and makes it to that alias is linked over it. Returns the
+// program's path, or "" where it cannot be made so.
+std::string linkTraced(const Assignment &assignment, const BuildResult &build) {
+    if (build.objects.size() != 1) return "";
+    const fs::path folder = fs::path(build.folder).parent_path() / "traced";
+    fs::create_directories(folder);
+    const std::string object = objectPaths(build).front();
+    std::string said, listed;
+    if (runBuildTool(folder.string(), {"/usr/bin/nm", "--format=sysv", "--defined-only", object}, listed, 30,
+                     {object}) != 0)
+        return "";
+    std::map<std::string, std::pair<std::string, std::string>> where;  // mangled -> (section, address)
+    std::istringstream lines(listed);
+    for (std::string line; std::getline(lines, line);) {
+        std::vector<std::string> fields;  // name|value|class|type|size|line|section
+        std::istringstream split(line);
+        for (std::string field; std::getline(split, field, '|');) fields.push_back(field);
+        if (fields.size() < 7) continue;
+        for (std::string *f : {&fields[0], &fields[1], &fields[6]})
+            *f = f->substr(f->find_first_not_of(' ') == std::string::npos ? 0 : f->find_first_not_of(' ')),
+            f->erase(f->find_last_not_of(' ') + 1);
+        where[fields[0]] = {fields[6], "0x" + fields[1]};
+    }
+    const std::vector<std::string> &shims = dataFiles().traceFunctions[packedIndex(assignment.name)];
+    std::vector<std::string> objcopy = {"/usr/bin/objcopy"}, ours;
+    for (std::size_t k = 0; k < assignment.functions.size() && k < shims.size(); ++k) {
+        const auto found = where.find(assignment.functions[k].mangled);
+        if (found == where.end() || found->second.first.empty()) continue;  // not its own: nothing to watch
+        objcopy.insert(objcopy.end(), {"--weaken-symbol", assignment.functions[k].mangled, "--add-symbol",
+                                       "dotsgrade_own_" + std::to_string(k) + "=" + found->second.first + ":" +
+                                           found->second.second + ",global,function"});
+        ours.push_back(shims[k]);
+    }
+    objcopy.insert(objcopy.end(), {object, "submission.o"});
+    if (runBuildTool(folder.string(), objcopy, said, 30, {object}) != 0) return "";
+    std::vector<std::string> command = {"/usr/bin/g++", "-o", "traced", "submission.o"};
+    command.insert(command.end(), ours.begin(), ours.end());
+    for (const std::string &flag : splitWords(DOTSGRADE_EXTRA_LINK_FLAGS)) command.push_back(flag);
+    if (runBuildTool(folder.string(), command, said, 30, ours) != 0) return "";
+    return (folder / "traced").string();
 }
 
-// Returns which failing cases pass when the student's main runs with the sample
-// solution's mandated functions (its own made weak): their differences come from the
-// functions, which are charged on their own. Only where a function test failed.
-std::vector<bool> mainAlone(const Assignment &assignment, const BuildResult &build,
-                            const std::vector<Rename> &renames, const GradeOptions &options,
-                            const std::vector<ProgramCase> &cases, const std::vector<RunResult> &expected,
-                            const std::vector<Verdict> &verdicts, bool functionsWrong) {
-    std::vector<bool> passes(cases.size(), false);
-    if (!functionsWrong) return passes;
+// Returns, for each case, why its failing run is not charged to the program ("" where it
+// is). Each mistake is charged once, and only where it is proven for that very run: the
+// run is the function's (charged under its function test) when
+//   1. during the run (watched, and doing exactly what it did unwatched) the student's own
+//      function answered a call wrongly: the grader saw the call and asked the student's
+//      functions (apart, in the worker) for their answer to exactly that call;
+//   2. the call was made on a grid that game reaches in this run (a call a correct main
+//      could make, not one asked only to fail on purpose), to a function charged under its
+//      own test (`charged`, Op bits);
+//   3. with the sample solution's functions (stand-ins that ask the grader) the same main
+//      does this run right.
+// Anything else is the program's own failure, charged as such.
+std::vector<std::string> attributedRuns(const Assignment &assignment, const BuildResult &build,
+                                        const std::vector<Rename> &renames, const GradeOptions &options,
+                                        const std::vector<ProgramCase> &cases, const std::vector<RunResult> &expected,
+                                        const std::vector<RunResult> &actual, const std::vector<Verdict> &verdicts,
+                                        const std::string &worker, unsigned charged) {
+    std::vector<std::string> notes(cases.size());
     std::vector<std::size_t> failing;
     for (std::size_t i = 0; i < cases.size(); ++i)
-        if (!verdicts[i].passed) failing.push_back(i);
-    if (failing.empty()) return passes;
-    std::string said;
+        if (!verdicts[i].passed && cases[i].args.empty() && cases[i].inputFiles.empty()) failing.push_back(i);
+    if (failing.empty() || worker.empty() || assignment.functions.empty()) return notes;
     constexpr unsigned kAll = (1u << dotslab_harness::kOpCount) - 1;
-    const std::string program = linkWith(assignment, build, renames, "main-alone", false, kAll, said);
-    if (program.empty()) {
-        requireLinkWorks(assignment, "main-alone", false, kAll, said);
-        return passes;  // charged as it is
+    std::string said;
+    const std::string mainAlone = linkWith(assignment, build, renames, "main-alone", false, kAll, said);
+    if (mainAlone.empty()) requireLinkWorks(assignment, "main-alone", false, kAll, said);
+    const std::string traced = linkTraced(assignment, build);
+    if (mainAlone.empty() || traced.empty()) return notes;  // charged as it is
+
+    // Steps 1 and 3, run by run: the calls of the watched run, and the main alone.
+    const PackedGame &game = packedGame(assignment);
+    const RunService model = modelService(game);
+    std::vector<std::vector<dotslab_harness::Call>> calls(cases.size());
+    std::vector<std::size_t> eligible;
+    {
+        const SandboxHolder alone(mainAlone, options.limits), watched(traced, options.limits);
+        for (std::size_t i : failing) {
+            const RunResult right = runCase(mainAlone, cases[i], options, true, &alone, &model);
+            requireWorkingSandbox(right);
+            if (!compareRuns(expected[i], right, options.compare, assignment.compareStandardError).passed) continue;
+            std::vector<dotslab_harness::Call> &seen = calls[i];
+            const RunService trace{dotslab_harness::kCallBytes,
+                                   [&seen](std::string_view bytes) {
+                                       dotslab_harness::Call call;
+                                       std::size_t at = 0;
+                                       if (dotslab_harness::readCall(bytes, at, call)) seen.push_back(call);
+                                       return std::string();
+                                   },
+                                   false};
+            const RunResult again = runCase(traced, cases[i], options, true, &watched, &trace);
+            requireWorkingSandbox(again);
+            const bool same = again.out == actual[i].out && again.err == actual[i].err &&
+                              again.status == actual[i].status && again.signal == actual[i].signal;
+            if (same) eligible.push_back(i);
+        }
     }
-    const SandboxHolder sandbox(program, options.limits);
-    const RunService model = modelService(packedGame(assignment));  // the stand-ins' answers
-    for (std::size_t i : failing) {
-        const RunResult run = runCase(program, cases[i], options, true, &sandbox, &model);
-        requireWorkingSandbox(run);
-        passes[i] = compareRuns(expected[i], run, options.compare, assignment.compareStandardError).passed;
+    // Step 1 again: the student's answers to every call seen, asked apart.
+    std::set<dotslab_harness::Call> distinct;
+    for (std::size_t i : eligible) distinct.insert(calls[i].begin(), calls[i].end());
+    const std::vector<dotslab_harness::Call> asked(distinct.begin(), distinct.end());
+    const std::vector<std::optional<dotslab_harness::Answer>> answers = answersTo(worker, asked);
+    std::map<dotslab_harness::Call, bool> wrong;
+    for (std::size_t k = 0; k < asked.size(); ++k)
+        wrong[asked[k]] = !answers[k] || !answersMatch(asked[k].op, dotslab_harness::modelAnswer(game, asked[k]),
+                                                       *answers[k], options.compare);
+    // Step 2, and the note.
+    const dotslab_harness::SubmissionApi names = {game, nullptr, nullptr, nullptr, nullptr, nullptr,
+                                                  assignment.functions.front().name.c_str()};
+    // The call named is one of a function charged under its own test (a display wrong only
+    // through the isFilled it calls is right on its own: its isFilled call is named).
+    for (std::size_t i : eligible) {
+        const std::vector<long long> reached = dotslab::expectedRun(game, cases[i].input).grids;
+        const std::set<long long> grids(reached.begin(), reached.end());
+        for (const dotslab_harness::Call &call : calls[i])
+            if (wrong[call] && grids.count(call.grid) != 0 && (charged >> static_cast<int>(call.op) & 1)) {
+                const std::string function = dotslab_harness::functionName(call.op, names);
+                notes[i] = "not charged here: during this run your " + function + " answered " +
+                           dotslab_harness::callText(call, names) +
+                           " wrongly (charged under function " + function +
+                           "), and with the sample solution's functions your main does this run right\n";
+                break;
+            }
     }
-    return passes;
+    return notes;
 }
 
 // Returns what the program's runs earn: one test per case, and one for each kind of
 // random case, in proportion to the cases passed. A failing case shows its input; one
-// whose difference comes only from the mandated functions named in `charged` (right with
-// the sample solution's; see mainAlone) is shown but not charged again.
+// whose failure is proven to be a function's (notCharged says so; see attributedRuns) is
+// shown but not charged again.
 std::vector<TestOutcome> judgedRuns(const Assignment &assignment, const GradeOptions &options,
                                     const std::vector<ProgramCase> &cases,
                                     const std::vector<RunResult> &expected,
                                     const std::vector<RunResult> &actual,
                                     const std::vector<Verdict> &verdicts,
-                                    const std::vector<bool> &fromFunctions, const std::string &charged) {
+                                    const std::vector<std::string> &notCharged) {
     std::vector<TestOutcome> tests;
     struct Tally {
         TestOutcome test;
@@ -597,7 +697,7 @@ std::vector<TestOutcome> judgedRuns(const Assignment &assignment, const GradeOpt
             ++tally.run;
             if (verdict.passed)
                 ++tally.passed;
-            else if (fromFunctions[i])
+            else if (!notCharged[i].empty())
                 ++tally.passed, ++tally.throughFunctions;
             else if (tally.run - tally.passed <= 3)  // the first three failures shown
                 tally.test.output += c.name + ", " + input + verdict.explanation +
@@ -605,9 +705,9 @@ std::vector<TestOutcome> judgedRuns(const Assignment &assignment, const GradeOpt
             continue;
         }
         TestOutcome t = outcome(c.category, c.name, c.description);
-        t.passed = verdict.passed || fromFunctions[i];
+        t.passed = verdict.passed || !notCharged[i].empty();
         if (!verdict.passed)
-            t.output = (fromFunctions[i] ? notChargedAgain(charged) : "") + input + verdict.explanation +
+            t.output = notCharged[i] + input + verdict.explanation +
                        moveBeforeDifference(assignment, c, expected[i], actual[i]);
         tests.push_back(t);
     }
@@ -618,11 +718,11 @@ std::vector<TestOutcome> judgedRuns(const Assignment &assignment, const GradeOpt
         tally.test.credit = static_cast<double>(tally.passed) / tally.run;
         tally.test.output = std::to_string(tally.passed) + " of " + std::to_string(tally.run) + " " +
                             kind.counted + " match (seed " + std::to_string(options.seed) + ")" +
-                            (tally.throughFunctions == 0 ? ""
-                                                         : ", " + std::to_string(tally.throughFunctions) +
-                                                               " of them only with the sample solution's " +
-                                                               charged + " (their differences come from " +
-                                                               charged + ": charged there, not here)") +
+                            (tally.throughFunctions == 0
+                                 ? ""
+                                 : ", " + std::to_string(tally.throughFunctions) +
+                                       " of them differ only through wrong answers your functions gave during "
+                                       "the run (charged under those functions, not here)") +
                             "\n" + tally.test.output;
         tests.push_back(tally.test);
     }
@@ -671,7 +771,8 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
     // functions to judge under their mandated names.
     std::promise<ObjectListing> listing;
     std::shared_future<ObjectListing> objects = listing.get_future().share();
-    std::vector<Rename> renames;  // set by the function stage, used again by mainAlone
+    std::vector<Rename> renames;  // set by the function stage, used again by attributedRuns
+    std::string worker;           // the function worker with all the student's functions (likewise)
     std::future<void> rules = std::async(std::launch::async, [&] {
         bool listed = false;  // the function stage waits for the listing: it must never wait in vain
         try {
@@ -695,8 +796,7 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
     std::future<void> functions = std::async(std::launch::async, [&] {
         if (assignment.functions.empty() || !compiled.get()) return;
         renames = misnamedFunctions(assignment, objects.get());
-        functionStage(assignment, packedGame(assignment),
-                      compiledBuild, renames, options, functionTests);
+        worker = functionStage(assignment, packedGame(assignment), compiledBuild, renames, options, functionTests);
     });
     struct StopStages {  // on every way out, the stages are told whether to go on before they are waited for
         const std::function<void(bool)> &objectsReady;
@@ -752,18 +852,20 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
     oracle.get();
     tests.insert(tests.end(), ruleTests.begin(), ruleTests.end());
     tests.insert(tests.end(), functionTests.begin(), functionTests.end());
-    std::string wrongFunctions;
-    for (const TestOutcome &t : functionTests)
-        if (!t.passed)
-            wrongFunctions += (wrongFunctions.empty() ? "" : " and ") + t.name.substr(t.name.find(' ') + 1);
+    unsigned chargedFunctions = 0;  // Op bits of the function tests that lost points
+    for (std::size_t k = 0; k < functionTests.size(); ++k)
+        if (!functionTests[k].passed) chargedFunctions |= 1u << k;
     std::vector<Verdict> verdicts;
     for (std::size_t i = 0; i < cases.size(); ++i)
         verdicts.push_back(
             compareRuns(expected[i], actual[i], options.compare, assignment.compareStandardError));
-    const std::vector<bool> fromFunctions =
-        mainAlone(assignment, build, renames, options, cases, expected, verdicts, !wrongFunctions.empty());
+    const std::vector<std::string> notCharged =
+        chargedFunctions != 0
+            ? attributedRuns(assignment, build, renames, options, cases, expected, actual, verdicts, worker,
+                             chargedFunctions)
+            : std::vector<std::string>(cases.size());
     for (TestOutcome &t :
-         judgedRuns(assignment, options, cases, expected, actual, verdicts, fromFunctions, wrongFunctions))
+         judgedRuns(assignment, options, cases, expected, actual, verdicts, notCharged))
         tests.push_back(std::move(t));
     score(tests, rubricFor(assignment, options), options.visibility);
     return report;

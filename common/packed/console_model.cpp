@@ -31,6 +31,7 @@ ProgramRun expectedRun(const PackedGame &game, std::string_view input) {
     TokenStream tokens(input);
     long long grid = 0;
     Turn turn;
+    run.grids.push_back(grid);
     run.out += game.render(grid);
     while (game.gameState(grid) == 3) {
         run.out += game.prompt(turn.player);
@@ -47,6 +48,7 @@ ProgramRun expectedRun(const PackedGame &game, std::string_view input) {
         }
         int before = game.playerScore(grid, turn.player);
         grid = game.updated(grid, *pos, turn.player);
+        run.grids.push_back(grid);
         int closed = game.playerScore(grid, turn.player) - before;
         if (closed > 0) run.out += game.scoringMessage(turn.player);
         turn = turnAfter(game.rule, turn, closed, 2);

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "packed/packed_games.h"
 #include "text/integer_token.h"
@@ -15,8 +16,9 @@
 namespace dotslab {
 
 struct ProgramRun {
-    std::string out;  // everything on standard output
-    int status = 0;   // exit status
+    std::string out;               // everything on standard output
+    int status = 0;                // exit status
+    std::vector<long long> grids;  // every grid the game held, from the empty one on
 };
 
 // Returns the complete output and exit status of game's program fed `input` on stdin.

@@ -267,8 +267,9 @@ class ServiceChannel {
         for (ssize_t n; (n = read(requests_[0], buffer, sizeof buffer)) > 0;)
             pending_.append(buffer, static_cast<std::size_t>(n));
         std::size_t at = 0;
-        for (; replies_[1] >= 0 && pending_.size() - at >= service_->requestBytes; at += service_->requestBytes) {
+        for (; pending_.size() - at >= service_->requestBytes; at += service_->requestBytes) {
             const std::string reply = service_->reply(std::string_view(pending_).substr(at, service_->requestBytes));
+            if (!service_->answers || replies_[1] < 0) continue;
             if (reply.empty() || write(replies_[1], reply.data(), reply.size()) != static_cast<ssize_t>(reply.size()))
                 close(replies_[1]), replies_[1] = -1;
         }

@@ -63,6 +63,7 @@ class SandboxHolder;
 struct RunService {
     std::size_t requestBytes = 0;
     std::function<std::string(std::string_view request)> reply;
+    bool answers = true;  // false: requests are only told (a trace); the replies are dropped
 };
 
 struct RunRequest {

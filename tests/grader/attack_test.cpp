@@ -325,6 +325,26 @@ BOOST_AUTO_TEST_CASE(rules_that_cannot_be_dodged) {
                std::string::npos);
 }
 
+BOOST_AUTO_TEST_CASE(forgiveness_is_proven_run_by_run) {
+    // isFilled wrong on one checked grid only. The attack's main asks exactly that first and
+    // plays nothing when the answer is wrong (its own build), properly when it is right (as
+    // with the sample solution's functions): its runs fail for its main, not for isFilled.
+    TemporaryDirectory scratch("dotsgrade-test");
+    fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
+    const std::pair<std::string, std::string> wrongOnce = {
+        "bool isFilled(long long grid, int pos) { return digitAt(grid, pos) == 1; }",
+        "bool isFilled(long long grid, int pos) { return grid == 1101011110110110LL && pos == 3 ? false : "
+        "digitAt(grid, pos) == 1; }"};
+    const Grade twin = grade("dotsboxes", dotsboxesWith(scratch.path(), "twin.cpp", {wrongOnce}));
+    const Grade attack = grade(
+        "dotsboxes", dotsboxesWith(scratch.path(), "attack.cpp",
+                                   {wrongOnce, {"int main() {", "int main() {\n    if (!isFilled(1101011110110110LL, 3)) return 0;"}}));
+    BOOST_TEST(twin.failed() == std::set<std::string>{"function isFilled"}, twin.run.out);
+    BOOST_TEST(attack.failed().count("transcript dotsboxes-sample") == 1, attack.run.out);
+    BOOST_TEST(attack.failed().count("random games") == 1, attack.run.out);
+    BOOST_TEST(attack.report["score"].get<double>() + 30 < twin.report["score"].get<double>());
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 BOOST_AUTO_TEST_SUITE(where_bubblewrap_cannot_run)

@@ -92,7 +92,9 @@ BOOST_AUTO_TEST_CASE(wrong_spacing) {
     const std::string transcript = g.test("transcript dotsboxes-sample")["output"];
     BOOST_TEST(transcript.find("5 spaces before `Player` where 4 are expected") != std::string::npos,
                transcript);
-    BOOST_TEST(transcript.find("comes from displayGrid (charged there)") != std::string::npos, transcript);
+    BOOST_TEST(transcript.find("during this run your displayGrid answered displayGrid(0) wrongly (charged under "
+                               "function displayGrid)") != std::string::npos,
+               transcript);
     BOOST_TEST(g.report["score"].get<double>() == 94);
 }
 
