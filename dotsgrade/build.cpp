@@ -93,14 +93,16 @@ std::vector<std::string> splitWords(const std::string &text) {
     return words;
 }
 
-std::vector<std::string> submissionSources(const Assignment &assignment, const std::string &submission) {
+std::vector<std::string> submissionSources(const Assignment &assignment, const std::string &submission,
+                                           bool headersToo) {
     std::vector<std::string> sources;
     std::error_code error;
     if (fs::is_regular_file(fs::symlink_status(submission, error))) {
         sources.push_back(fs::absolute(submission).string());
     } else if (fs::is_directory(submission)) {
         for (const fs::directory_entry &entry : fs::recursive_directory_iterator(submission, error))
-            if (isPlainSmallFile(entry.path()) && assignment.isSource(entry.path()))
+            if (isPlainSmallFile(entry.path()) &&
+                (assignment.isSource(entry.path()) || (headersToo && hasExtension(entry.path(), kHeaderExtensions))))
                 sources.push_back(fs::absolute(entry.path()).string());
         std::sort(sources.begin(), sources.end());
     }

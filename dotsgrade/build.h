@@ -33,8 +33,10 @@ struct ObjectListing {
 std::vector<std::string> splitWords(const std::string &text);
 
 // Returns the source files of a submission: the file itself, or every plain file (no
-// links) under the folder with one of the assignment's extensions (sorted).
-std::vector<std::string> submissionSources(const Assignment &assignment, const std::string &submission);
+// links) under the folder with one of the assignment's extensions (sorted); with
+// headersToo, its header files as well (everything of the student's the compiler sees).
+std::vector<std::string> submissionSources(const Assignment &assignment, const std::string &submission,
+                                           bool headersToo = false);
 
 // Copies the submission's plain source and header files (no links, no precompiled
 // headers, nothing else; at most 1 MB each) into src, keeping their relative paths.

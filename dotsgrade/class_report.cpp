@@ -105,8 +105,8 @@ std::vector<SimilarPair> similarPairs(const Assignment &assignment,
     std::vector<std::string> files;
     for (std::size_t k = 0; k < students.size(); ++k) {
         std::string text;
-        for (const std::string &source : submissionSources(assignment, students[k].submission)) {
-            allC = allC && Assignment::isCSource(source);
+        for (const std::string &source : submissionSources(assignment, students[k].submission, true)) {
+            allC = allC && (Assignment::isCSource(source) || fs::path(source).extension() == ".h");
             for (const std::string &line : trimmedLines(readFileText(source)))
                 if (!std::binary_search(given.begin(), given.end(), line)) text += line + "\n";
         }

@@ -8,6 +8,7 @@
 
 #include "assignment.h"
 #include "build.h"
+#include "files/files.h"
 #include "process/run_starter.h"
 
 namespace dotslab::grader {
@@ -78,12 +79,35 @@ void check(const DataFiles &files) {
     }
 }
 
+// Points each archive of files at a copy in folder, readable by every user: the sandbox's
+// uid reads them there, whoever owns the folders of the originals (see data_files.h).
+void stage(DataFiles &files, const fs::path &folder) {
+    const fs::perms readable =
+        fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read | fs::perms::others_read;
+    fs::permissions(folder, fs::perms::owner_all | fs::perms::group_exec | fs::perms::others_exec);
+    auto copy = [&](std::string &path) {
+        const fs::path staged = folder / fs::path(path).filename();
+        fs::copy_file(path, staged);
+        fs::permissions(staged, readable);
+        path = staged.string();
+    };
+    for (int game = 0; game < 2; ++game) {
+        copy(files.worker[game]);
+        for (std::string &model : files.modelFunctions[game]) copy(model);
+        for (std::string &shim : files.traceFunctions[game]) copy(shim);
+    }
+    for (std::string &library : files.libraries) copy(library);
+}
+
 }  // namespace
 
 const DataFiles &dataFiles() {
     static const DataFiles files = [] {
         DataFiles located = locate();
-        check(located);
+        check(located);  // before staging: a missing file is named where it should be
+        // Gone with the process (and with dotsgrade's temporary root, on any way out).
+        static const TemporaryDirectory staging("dotsgrade-archives");
+        stage(located, staging.path());
         return located;
     }();
     return files;

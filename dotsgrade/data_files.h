@@ -13,6 +13,12 @@
 // Run from the build tree, the paths it was built with are used. Either way every file is
 // checked before anything is graded: a missing one is an error naming it, never a
 // smaller test set or a zero for the student.
+//
+// The archives are read inside the sandbox, which as root runs as a uid of its own: one
+// that cannot traverse an instructor's private (0700) folders, where the tree often is.
+// So they are used from copies, readable by every user, in a folder of their own under
+// the temporary folder (which dotsgrade keeps open to the sandbox's users), made once per
+// process. Everything else is read by the grader itself, and used in place.
 #pragma once
 
 #include <string>
@@ -25,15 +31,17 @@ struct DataFiles {
     std::string transcripts;  // the folder of the spec transcripts
     std::string specs;        // the specs folder (shared/specs), transcripts inside
     std::string source;       // dotslab's source tree (not checked: only the kit needs it)
-    // Per packed game (0 dotsboxes, 1 dotstriangles): the worker's archive and the
-    // model's five functions, one archive each, in harness Op order.
+    // The staged copies of the archives (see above). Per packed game (0 dotsboxes,
+    // 1 dotstriangles): the worker's archive and the model's five functions, one archive
+    // each, in harness Op order.
     std::string worker[2];
     std::vector<std::string> modelFunctions[2];
     std::vector<std::string> traceFunctions[2];  // the trace shims, likewise (harness/trace_shim.cpp)
     std::vector<std::string> libraries;  // what the worker links besides, in link order
 };
 
-// Returns where everything is; throws std::runtime_error naming the first file missing.
+// Returns where everything is, the archives staged on the first call; throws
+// std::runtime_error naming the first file missing, or why the archives could not be staged.
 const DataFiles &dataFiles();
 
 // Returns the index of a packed game's files in DataFiles (0 dotsboxes, 1 dotstriangles).

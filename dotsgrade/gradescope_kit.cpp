@@ -19,13 +19,24 @@ std::string quoted(const std::string &word) {
     return out + "'";
 }
 
-// Copies the tree at from into to, leaving out version control and build folders.
+// Returns whether entry is left out of the kit: version control, or a folder named build
+// or build-* at any level (a build tree: left out of the installed source the same way, by
+// the install rule in dotsgrade/CMakeLists.txt, which leaves the folder there empty).
+bool leftOut(const fs::directory_entry &entry) {
+    const std::string name = entry.path().filename().string();
+    return name == ".git" || (entry.is_directory() && (name == "build" || name.rfind("build-", 0) == 0));
+}
+
+// Copies the tree at from into to, but for what is left out.
 void copyTree(const fs::path &from, const fs::path &to) {
     fs::create_directories(to);
     for (const fs::directory_entry &entry : fs::directory_iterator(from)) {
-        const std::string name = entry.path().filename().string();
-        if (name == ".git" || name.rfind("build", 0) == 0) continue;
-        fs::copy(entry.path(), to / name, fs::copy_options::recursive);
+        if (leftOut(entry)) continue;
+        const fs::path copy = to / entry.path().filename();
+        if (entry.is_directory())
+            copyTree(entry.path(), copy);
+        else
+            fs::copy(entry.path(), copy);
     }
 }
 
@@ -34,12 +45,15 @@ std::string setupScript() {
 # Gradescope runs this once, as root, on its Ubuntu 22.04 base image, when it builds the
 # autograder: the packages dotslab needs, then dotsgrade built from the source in this kit
 # and installed into /autograder/dotslab (the student's code is never involved here).
+# DOTSGRADE_AUTOGRADER_NO_APT=1: the packages are there already, only build and install.
 set -euo pipefail
 root=${DOTSGRADE_AUTOGRADER_ROOT:-/autograder}
-apt-get update -qq
-DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-  build-essential g++ binutils mold make cmake ninja-build \
-  libboost-test-dev libcli11-dev nlohmann-json3-dev bubblewrap
+if [ -z "${DOTSGRADE_AUTOGRADER_NO_APT:-}" ]; then
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+    build-essential g++ binutils mold make cmake ninja-build \
+    libboost-test-dev libcli11-dev nlohmann-json3-dev bubblewrap libseccomp-dev
+fi
 cmake -S "$root/source/dotslab" -B "$root/dotslab-build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DDOTSLAB_BENCHMARKS=OFF -DDOTSLAB_SPECS_DIR="$root/source/shared/specs"
 cmake --build "$root/dotslab-build" --target dotsgrade dotssolve

@@ -9,7 +9,8 @@
 //   rubric.json, tests/       the instructor's rubric and extra tests, when given
 //
 // DOTSGRADE_AUTOGRADER_ROOT replaces /autograder in both scripts, so that the kit can be
-// tried anywhere (the tests do: unzip, install, submit, grade, read the JSON).
+// tried anywhere (the tests do: unzip, build and install, submit, grade, read the JSON);
+// DOTSGRADE_AUTOGRADER_NO_APT=1 has setup.sh skip apt-get where the packages are there.
 #pragma once
 
 #include <string>

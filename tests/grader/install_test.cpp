@@ -1,0 +1,302 @@
+// dotsgrade installed (cmake --install) and handed on: the tree grades wherever it is moved
+// and in a private (0700) folder, as root and as the user who owns it, and the Gradescope
+// kit made by an installed dotsgrade builds from its own source and grades in a root of
+// its own. Installing takes seconds; building the kit takes minutes (on two cores).
+#define BOOST_TEST_MODULE dotsgrade_install
+#include <unistd.h>
+
+#include <boost/test/unit_test.hpp>
+#include <cstdlib>
+#include <iterator>
+#include <sstream>
+
+#include "grading_helpers.h"
+
+using namespace grading;
+
+namespace {
+
+// The user who owns the tree in the tests of a tree graded as its owner: not root, so
+// that its runs are sandboxed as itself (nobody, on Debian and Ubuntu).
+constexpr uid_t kOwner = 65534;
+
+// Installs the build tree into prefix.
+void install(const fs::path &prefix) {
+    const RunResult run = dotslab::runTrusted(
+        "/usr/bin/cmake", {"--install", DOTSLAB_BUILD_DIR, "--prefix", prefix.string()}, "", 120);
+    BOOST_TEST_REQUIRE(run.status == 0, run.out << run.err);
+}
+
+// Returns a new folder at path that only its owner may enter (as most homes are).
+fs::path privateFolder(const fs::path &path) {
+    fs::create_directories(path);
+    fs::permissions(path, fs::perms::owner_all);
+    return path;
+}
+
+// Returns the words before a command that make it run as kOwner, in its home, with an
+// environment of its own (its temporary folders in tmp).
+std::vector<std::string> asOwner(const fs::path &home, const fs::path &tmp) {
+    const std::string id = std::to_string(kOwner);
+    return {"/usr/bin/setpriv",
+            "--reuid=" + id,
+            "--regid=" + id,
+            "--clear-groups",
+            "/usr/bin/env",
+            "-i",
+            "-C",
+            home.string(),
+            "HOME=" + home.string(),
+            "TMPDIR=" + tmp.string(),
+            "PATH=/usr/bin:/bin"};
+}
+
+// Grades the dotsboxes reference (copied into folder, the report written there) with the
+// dotsgrade in prefix, run after the words `as` (none: by us); checks that it gets full
+// marks, every test passed.
+void expectFullMarks(const fs::path &prefix, const fs::path &folder, std::vector<std::string> as = {}) {
+    const fs::path submission = folder / "dotsboxes.cpp", jsonPath = folder / "report.json";
+    fs::copy_file(kSource / "dotsboxes" / "dotsboxes.cpp", submission, fs::copy_options::overwrite_existing);
+    const std::vector<std::string> grading = {(prefix / "bin" / "dotsgrade").string(),
+                                              "dotsboxes",
+                                              submission.string(),
+                                              "--fuzz",
+                                              "3",
+                                              "--malformed",
+                                              "3",
+                                              "--json",
+                                              jsonPath.string()};
+    std::vector<std::string> command = std::move(as);
+    command.insert(command.end(), grading.begin(), grading.end());
+    const RunResult run = dotslab::runTrusted(command.front(), {command.begin() + 1, command.end()}, "", 300);
+    BOOST_TEST_REQUIRE(run.status == 0, run.ending() << ":\n" << run.out << run.err);
+    const json report = json::parse(readFileText(jsonPath));
+    BOOST_TEST(report["score"].get<double>() == 100, run.out);
+    for (const json &t : report["tests"])
+        BOOST_TEST(t["status"] == "passed", t["name"] << ": " << t["output"]);
+}
+
+// Returns whether its owner may run file.
+bool executable(const fs::path &file) {
+    return (fs::status(file).permissions() & fs::perms::owner_exec) != fs::perms::none;
+}
+
+// Returns the last part of text, at most 4000 characters (a long log's end says why).
+std::string tail(const std::string &text) {
+    return text.substr(text.size() - std::min<std::size_t>(text.size(), 4000));
+}
+
+// Returns the paths under root (relative) of everything inside folders named build or
+// build-* (build trees), and with foldersToo of those folders themselves.
+std::vector<std::string> buildTreeParts(const fs::path &root, bool foldersToo) {
+    std::vector<std::string> found;
+    for (const fs::directory_entry &entry : fs::recursive_directory_iterator(root)) {
+        const fs::path relative = entry.path().lexically_relative(root);
+        bool inside = false, folder = false;
+        for (auto part = relative.begin(); part != relative.end(); ++part) {
+            const std::string name = part->string();
+            if (name == "build" || name.rfind("build-", 0) == 0) {
+                if (std::next(part) != relative.end())
+                    inside = true;
+                else
+                    folder = entry.is_directory();
+            }
+        }
+        if (inside || (folder && foldersToo)) found.push_back(relative.string());
+    }
+    return found;
+}
+
+// Returns our source's files tracked by git (those there now), or none without git.
+std::vector<std::string> trackedSources() {
+    const RunResult listed =
+        dotslab::runTrusted("/usr/bin/git", {"-C", kSource.string(), "ls-files"}, "", 60);
+    std::vector<std::string> files;
+    if (listed.status != 0) return files;
+    std::istringstream lines(listed.out);
+    for (std::string line; std::getline(lines, line);)
+        if (fs::is_regular_file(kSource / line)) files.push_back(line);
+    return files;
+}
+
+// Whether kOwner can be sandboxed here: bubblewrap without privileges (user namespaces).
+boost::test_tools::assertion_result ownerCanBeSandboxed(boost::unit_test::test_unit_id) {
+    boost::test_tools::assertion_result can(geteuid() == 0);
+    if (!can) {
+        can.message() << "only root can hand the tree to another user";
+        return can;
+    }
+    const std::string id = std::to_string(kOwner);
+    const RunResult bwrap = dotslab::runTrusted(
+        "/usr/bin/setpriv",
+        {"--reuid=" + id, "--regid=" + id, "--clear-groups", "/usr/bin/bwrap", "--unshare-all", "--ro-bind",
+         "/usr", "/usr", "--symlink", "usr/lib", "/lib", "--symlink", "usr/lib64", "/lib64", "--dev", "/dev",
+         "--proc", "/proc", "/usr/bin/true"},
+        "", 30);
+    can = boost::test_tools::assertion_result(bwrap.status == 0);
+    if (!can)
+        can.message() << "bubblewrap cannot run without privileges on this machine (uid " << id
+                      << "): " << bwrap.err;
+    return can;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(deployment)
+
+BOOST_AUTO_TEST_CASE(an_installed_tree_grades_wherever_it_is_moved) {
+    TemporaryDirectory scratch("dotsgrade-install");  // private (0700), as a home is
+    const fs::path installed = scratch.path() / "installed", moved = scratch.path() / "elsewhere" / "dotslab";
+    install(installed);
+    fs::create_directories(moved.parent_path());
+    fs::rename(installed, moved);
+    const std::string dotsgrade = (moved / "bin" / "dotsgrade").string();
+    for (const auto &[assignment, submission] :
+         {std::pair<std::string, fs::path>{"dotsboxes", kSource / "dotsboxes" / "dotsboxes.cpp"},
+          {"eight", assembledSubmission("eight", scratch.path())}}) {
+        const fs::path jsonPath = scratch.path() / (assignment + ".json");
+        std::vector<std::string> args = {assignment, submission.string(), "--fuzz", "3", "--malformed", "3",
+                                         "--json",   jsonPath.string()};
+        if (assignment == "eight") args.insert(args.end(), {"--compiler-flags", kCxx17});
+        const RunResult run = dotslab::runTrusted(dotsgrade, args, "", 300);
+        BOOST_TEST_REQUIRE(run.status == 0, run.out << run.err);
+        const json report = json::parse(readFileText(jsonPath));
+        BOOST_TEST(report["score"].get<double>() == 100, assignment << ":\n" << run.out);
+        BOOST_TEST(run.out.find("transcript " + assignment) != std::string::npos,
+                   "the transcripts came along");
+    }
+    // A file gone is an error naming it, never a smaller test set or a zero for the student.
+    fs::remove(moved / "share" / "dotslab" / "specs" / "transcripts" / "dotsboxes-sample.in");
+    fs::remove(moved / "share" / "dotslab" / "specs" / "transcripts" / "dotsboxes-eof.in");
+    const RunResult broken = dotslab::runTrusted(
+        dotsgrade, {"dotsboxes", (kSource / "dotsboxes" / "dotsboxes.cpp").string()}, "", 60);
+    BOOST_TEST(broken.status == 1, broken.ending());
+    BOOST_TEST(broken.err.find("no transcript dotsboxes-*.in") != std::string::npos, broken.err);
+    fs::remove(moved / "lib" / "dotslab" / "libgrader_worker_dotsboxes.a");
+    const RunResult noWorker = dotslab::runTrusted(
+        dotsgrade, {"dotsboxes", (kSource / "dotsboxes" / "dotsboxes.cpp").string()}, "", 60);
+    BOOST_TEST(noWorker.status == 1, noWorker.ending());
+    BOOST_TEST(noWorker.err.find("missing data file " + (moved / "lib" / "dotslab").string() +
+                                 "/libgrader_worker_dotsboxes.a") != std::string::npos,
+               "named where it should be, not where it would be staged: " << noWorker.err);
+}
+
+BOOST_AUTO_TEST_CASE(a_tree_in_a_private_folder_gets_full_marks) {
+    // As root (as here) every sandboxed step (compiler, linker, the student's program)
+    // runs as a uid of its own, which cannot enter the instructor's folder: the function
+    // tests need the archives in lib/dotslab all the same.
+    if (geteuid() != 0) BOOST_TEST_MESSAGE("not root: graded by the tree's owner, sandboxed as itself");
+    TemporaryDirectory scratch("dotsgrade-install");
+    const fs::path home = privateFolder(scratch.path() / "home"), prefix = home / "dotslab";
+    install(prefix);
+    expectFullMarks(prefix, home);
+}
+
+BOOST_AUTO_TEST_CASE(a_tree_in_a_private_folder_gets_full_marks_graded_by_its_owner,
+                     *boost::unit_test::precondition(ownerCanBeSandboxed)) {
+    // The owner's home (0700) holds the tree; its temporary folders are elsewhere, in one
+    // other users may pass through, as dotsgrade needs.
+    TemporaryDirectory scratch("dotsgrade-install");
+    fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
+    const fs::path home = privateFolder(scratch.path() / "home"), tmp = scratch.path() / "tmp";
+    fs::create_directories(tmp);
+    fs::permissions(tmp, fs::perms::owner_all | fs::perms::others_exec);
+    const fs::path prefix = home / "dotslab";
+    install(prefix);
+    const std::string owner = std::to_string(kOwner) + ":" + std::to_string(kOwner);
+    for (const fs::path &folder : {home, tmp})
+        BOOST_TEST_REQUIRE(dotslab::runTrusted("/usr/bin/chown", {"-R", owner, folder.string()}, "").status ==
+                           0);
+    expectFullMarks(prefix, home, asOwner(home, tmp));
+}
+
+BOOST_AUTO_TEST_CASE(the_gradescope_kit_of_an_installed_tree_builds_and_grades_in_a_root_of_its_own) {
+    // The kit as Gradescope would use it, in a temporary root (DOTSGRADE_AUTOGRADER_ROOT),
+    // made by a dotsgrade installed in a private folder: unzipped into source/, built from
+    // its own source and installed into dotslab/ by its setup.sh (apt-get left out: the
+    // packages are here), a submission put in, run_autograder run, results.json read.
+    TemporaryDirectory scratch("dotsgrade-kit");
+    const fs::path root = scratch.path() / "autograder", zip = scratch.path() / "autograder.zip";
+    const fs::path prefix = privateFolder(scratch.path() / "home") / "dotslab";
+    install(prefix);
+    BOOST_TEST(buildTreeParts(prefix / "share" / "dotslab" / "source", false).empty(),
+               "no build tree in the installed source");
+    writeFile(scratch.path() / "rubric.json", R"({"fuzz": {"points": 25, "visibility": "after_due_date"}})");
+    const RunResult made =
+        dotslab::runTrusted((prefix / "bin" / "dotsgrade").string(),
+                            {"gradescope", "dotsboxes", "-o", zip.string(), "--rubric",
+                             (scratch.path() / "rubric.json").string(), "--fuzz", "3", "--malformed", "3"},
+                            "", 120);
+    BOOST_TEST_REQUIRE(made.status == 0, made.out << made.err);
+    fs::create_directories(root / "source");
+    BOOST_TEST_REQUIRE(
+        dotslab::runTrusted("/usr/bin/unzip", {"-q", zip.string(), "-d", (root / "source").string()}, "")
+            .status == 0);
+    for (const char *script : {"setup.sh", "run_autograder"}) {
+        BOOST_TEST(executable(root / "source" / script), script << " is executable at the zip's root");
+        BOOST_TEST(
+            dotslab::runTrusted("/bin/bash", {"-n", (root / "source" / script).string()}, "").status == 0,
+            script << " is valid bash");
+    }
+    // Every file of our source, and nothing of a build tree, not even an empty folder.
+    const fs::path source = root / "source" / "dotslab";
+    const std::vector<std::string> tracked = trackedSources();
+    if (tracked.empty()) BOOST_TEST_MESSAGE("no git checkout: the kit's source checked by a few files only");
+    for (const std::string &file : tracked)
+        BOOST_TEST(fs::is_regular_file(source / file), file << " in the kit");
+    for (const char *file : {"CMakeLists.txt", "dotsgrade/build.cpp", "dotsgrade/build.h", "scripts/build"})
+        BOOST_TEST(fs::is_regular_file(source / file), file << " in the kit");
+    BOOST_TEST(executable(source / "scripts" / "build"), "scripts stay executable");
+    const std::vector<std::string> buildParts = buildTreeParts(root / "source", true);
+    BOOST_TEST(buildParts.empty(), buildParts.size() << " parts of build trees in the kit, such as "
+                                                     << (buildParts.empty() ? "" : buildParts.front()));
+    BOOST_TEST(
+        fs::is_regular_file(root / "source" / "shared" / "specs" / "transcripts" / "dotsboxes-sample.in"));
+
+    setenv("DOTSGRADE_AUTOGRADER_ROOT", root.string().c_str(), 1);
+    setenv("DOTSGRADE_AUTOGRADER_NO_APT", "1", 1);
+    const RunResult setup = dotslab::runTrusted((root / "source" / "setup.sh").string(), {}, "", 900);
+    unsetenv("DOTSGRADE_AUTOGRADER_NO_APT");
+    BOOST_TEST_REQUIRE(setup.status == 0, "the kit's setup.sh " << setup.ending() << ":\n"
+                                                                << tail(setup.out) << tail(setup.err));
+    BOOST_TEST_REQUIRE(fs::is_regular_file(root / "dotslab" / "bin" / "dotsgrade"), "built and installed");
+    auto submit = [&](const std::string &text) {
+        fs::remove_all(root / "submission");
+        writeFile(root / "submission" / "dotsboxes.cpp", text);
+        fs::remove_all(root / "results");
+        const RunResult run = dotslab::runTrusted((root / "source" / "run_autograder").string(), {}, "", 300);
+        BOOST_TEST(fs::is_regular_file(root / "results" / "results.json"), run.out << run.err);
+        return std::make_pair(run, json::parse(readFileText(root / "results" / "results.json")));
+    };
+    const std::string reference = readFileText(kSource / "dotsboxes" / "dotsboxes.cpp");
+    const auto [passing, full] = submit(reference);
+    BOOST_TEST(passing.status == 0, passing.err);
+    BOOST_TEST(full["score"].get<double>() == 100, full.dump(2));
+    BOOST_TEST(full.contains("execution_time"));
+    BOOST_TEST(full["stdout_visibility"] == "hidden");
+    int number = 0;
+    for (const json &t : full["tests"]) {
+        BOOST_TEST(t["number"] == std::to_string(++number));
+        BOOST_TEST(t["visibility"] == (t["name"] == "random games" ? "after_due_date" : "visible"),
+                   t["name"]);
+    }
+    const auto [failing, wrong] = submit(
+        broken(reference, {{"\"    Player 2 score: \"", "\"     Player 2 score: \""}}));  // one wrong space
+    BOOST_TEST(wrong["score"].get<double>() == 94, wrong.dump(2));
+    for (const json &t : wrong["tests"])
+        if (t["name"] == "function displayGrid") {
+            BOOST_TEST(t["status"] == "failed");
+            BOOST_TEST(t["visibility"] == "visible");
+            BOOST_TEST(t["output"].get<std::string>().find("5 spaces before `Player`") != std::string::npos);
+        }
+    // No sandbox in the container: the kit says so in results.json, never a silent zero.
+    setenv("DOTSGRADE_BWRAP", "/nonexistent/bwrap", 1);
+    const auto [refused, said] = submit(reference);
+    unsetenv("DOTSGRADE_BWRAP");
+    unsetenv("DOTSGRADE_AUTOGRADER_ROOT");
+    BOOST_TEST(refused.status == 1);
+    BOOST_TEST(said["output"].get<std::string>().find("no sandbox") != std::string::npos, said.dump(2));
+    BOOST_TEST(said["output"].get<std::string>().find("it is not a grade") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
