@@ -11,6 +11,10 @@
 
 namespace dotslab::grader {
 
+// What one grading may hold on disk at most: its build (64 MB of files at most), the links
+// made from it and its program's copy.
+constexpr long long kGradingFolderBytes = 192LL << 20;
+
 struct BuildResult {
     bool compiled = false;             // every source compiled and the program linked
     bool warned = false;               // the compiler said anything at all

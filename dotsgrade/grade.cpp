@@ -23,6 +23,7 @@
 #include "function_checks.h"
 #include "harness/function_calls.h"
 #include "packed/console_model.h"
+#include "process/capped_folder.h"
 #include "packed/packed_games.h"
 #include "source_rules.h"
 #include "text/text_diff.h"
@@ -574,9 +575,9 @@ std::string linkTraced(const Assignment &assignment, const BuildResult &build) {
 //   1. during the run (watched, and doing exactly what it did unwatched) the student's own
 //      function answered a call wrongly: the grader saw the call and asked the student's
 //      functions (apart, in the worker) for their answer to exactly that call;
-//   2. the call was made on a grid that game reaches in this run (a call a correct main
-//      could make, not one asked only to fail on purpose), to a function charged under its
-//      own test (`charged`, Op bits);
+//   2. the call was made on a grid whose lines are those of a grid the game reaches in this
+//      run (a call a correct main could make, not one asked only to fail on purpose), to a
+//      function charged under its own test (`charged`, Op bits);
 //   3. with the sample solution's functions (stand-ins that ask the grader) the same main
 //      does this run right.
 // Anything else is the program's own failure, charged as such.
@@ -638,11 +639,14 @@ std::vector<std::string> attributedRuns(const Assignment &assignment, const Buil
                                                   assignment.functions.front().name.c_str()};
     // The call named is one of a function charged under its own test (a display wrong only
     // through the isFilled it calls is right on its own: its isFilled call is named).
+    // A grid is one the game reaches when its lines are those of a grid it reaches (the
+    // scores may lag: an updateGrid asks about the new line before it counts the boxes).
     for (std::size_t i : eligible) {
-        const std::vector<long long> reached = dotslab::expectedRun(game, cases[i].input).grids;
-        const std::set<long long> grids(reached.begin(), reached.end());
+        std::set<LineSet> reached;
+        for (long long grid : dotslab::expectedRun(game, cases[i].input).grids) reached.insert(game.filledLines(grid));
         for (const dotslab_harness::Call &call : calls[i])
-            if (wrong[call] && grids.count(call.grid) != 0 && (charged >> static_cast<int>(call.op) & 1)) {
+            if (wrong[call] && reached.count(game.filledLines(call.grid)) != 0 &&
+                (charged >> static_cast<int>(call.op) & 1)) {
                 const std::string function = dotslab_harness::functionName(call.op, names);
                 notes[i] = "not charged here: during this run your " + function + " answered " +
                            dotslab_harness::callText(call, names) +
@@ -755,6 +759,10 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
     // The sandbox's uids must reach the build folder (and later the program and the
     // harness in it), but not list this one.
     fs::permissions(work, fs::perms::owner_all | fs::perms::group_exec | fs::perms::others_exec);
+    // Everything of this grading's on disk (the build, the links, the program) is capped
+    // while it is written, not only checked after: a Makefile that writes gigabytes stops
+    // at the cap (as root; elsewhere the build's own check after make stands alone).
+    const CappedFolder cap(work.string(), kGradingFolderBytes);
 
     // The source rules and the function checks need only the object: with one source they
     // start the moment it has compiled and go on beside the link, which keeps one core busy.

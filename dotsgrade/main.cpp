@@ -29,6 +29,7 @@
 #include "files/files.h"
 #include "grade.h"
 #include "gradescope_kit.h"
+#include "process/capped_folder.h"
 #include "process/run_group.h"
 #include "report.h"
 #include "text/text_diff.h"
@@ -327,6 +328,7 @@ class TemporaryRoot {
             std::cerr << "dotsgrade: stopped by signal " << signal << "; cleaning up\n";
             dotslab::stopEveryRun();
             dotslab::removeOurGroups();
+            dotslab::unmountUnder(root.string());
             // The other threads may still be making files in there: try until it is gone.
             for (int round = 0; round < 50 && fs::exists(root); ++round) {
                 std::error_code ignored;
@@ -337,6 +339,7 @@ class TemporaryRoot {
         }).detach();
     }
     ~TemporaryRoot() {
+        dotslab::unmountUnder(path_.string());
         std::error_code ignored;
         fs::remove_all(path_, ignored);
     }
