@@ -69,7 +69,7 @@ int runBuildTool(const std::string &folder, const std::vector<std::string> &comm
     request.limits.seconds = std::max(0.1, seconds);
     request.limits.memoryMb = kStepMemoryMb;
     request.limits.fileSizeKb = kBuildFilesKb;
-    request.limits.outputKb = 256;
+    request.limits.outputKb = 8 << 10;  // a program may warn thousands of times and still build
     request.limits.processes = 64;
     RunResult result = runProgram(request);
     if (!result.exited() || result.status != 0) {  // the grader's fault or the student's?
@@ -80,7 +80,7 @@ int runBuildTool(const std::string &folder, const std::vector<std::string> &comm
     output = result.out + result.err;
     if (result.timedOut || result.cpuLimited)
         output += "(stopped: the compiler ran out of its time; the whole build has 60 s)\n";
-    if (result.outputLimited) output += "(stopped: the compiler printed more than 256 KB)\n";
+    if (result.outputLimited) output += "(stopped: the compiler printed more than 8 MB)\n";
     if (result.signal != 0)
         output += "(the build tool was " + result.ending() + ": out of its 2 GB of memory?)\n";
     return result.exited() ? result.status : -1;
@@ -370,8 +370,10 @@ BuildResult buildSubmission(const Assignment &assignment, const std::string &sub
         for (const std::string &flag :
              splitWords(flags.empty() ? (isC ? assignment.cFlags : assignment.cxxFlags) : flags))
             command.push_back(flag);
-        command.insert(command.end(),
-                       {"-I", inside(source.parent_path()), "-I", "src", "-c", inside(source), "-o", object});
+        // -fno-lto after the course's flags: the grader reads the object's machine code and
+        // symbols, which a -flto object only holds as the compiler's intermediate form.
+        command.insert(command.end(), {"-fno-lto", "-I", inside(source.parent_path()), "-I", "src", "-c",
+                                       inside(source), "-o", object});
         std::string said;
         if (remaining() <= 0 || runBuildTool(build.folder, command, said, remaining()) != 0)
             ok = false;

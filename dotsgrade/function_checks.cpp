@@ -21,6 +21,7 @@ using namespace dotslab_harness;
 
 constexpr double kRunSeconds = 20;     // one worker run
 constexpr double kCarefulSeconds = 5;  // a re-run that finds the call that failed
+constexpr double kWallSeconds = 120;   // either, on the wall clock
 constexpr int kMostRestarts = 20;      // crashes tolerated in one suite
 constexpr long kAnswerLimitKb = 256 * 1024;
 
@@ -105,6 +106,9 @@ RunResult runWorker(const SandboxHolder &sandbox, const std::string &suite, cons
     request.input = calls.substr(std::min(calls.size(), from * kCallBytes));
     request.limits = workerLimits();
     request.limits.seconds = careful ? kCarefulSeconds : kRunSeconds;
+    // Processor time decides, never the machine's load: the wall clock only stops a
+    // function that sleeps (and waits for the grader's answers to its stand-ins).
+    request.limits.wallSeconds = kWallSeconds;
     const RunService modelAnswers{kCallBytes, [&](std::string_view bytes) {
                                       Call call;
                                       std::size_t at = 0;
@@ -142,6 +146,7 @@ struct Judged {
     CheckReport report;
     std::vector<std::string> problems;  // the calls that crashed, hung, exited or printed too much
     std::string missing;                // "missing mandated function: …" ("" if it is defined)
+    long long nearlyRight = 0;          // of the wrong answers: pictures with most lines right
     bool ok() const { return missing.empty() && problems.empty() && report.ok(); }
 };
 using SuiteJudgement = std::map<Op, Judged>;
@@ -155,6 +160,23 @@ SubmissionApi namesOf(const PackedGame &game) {
             nullptr,
             nullptr,
             game.kind == PackedGame::Kind::kDotsboxes ? "displayGrid" : "printGrid"};
+}
+
+// Returns true if got has most of want's lines (three in four, in their places): a picture
+// with one line wrong (a space too many before a score) is one mistake, not no picture.
+bool mostLinesAlike(const std::string &want, const std::string &got) {
+    auto linesOf = [](std::string_view rest) {
+        std::vector<std::string_view> lines;
+        for (std::size_t end; !rest.empty(); rest.remove_prefix(std::min(rest.size(), end + 1))) {
+            end = rest.find('\n');
+            lines.push_back(rest.substr(0, end));
+        }
+        return lines;
+    };
+    const std::vector<std::string_view> wanted = linesOf(want), gotten = linesOf(got);
+    std::size_t same = 0;
+    for (std::size_t k = 0; k < std::min(wanted.size(), gotten.size()); ++k) same += wanted[k] == gotten[k] ? 1 : 0;
+    return 4 * same >= 3 * std::max(wanted.size(), gotten.size()) && !wanted.empty();
 }
 
 // Returns the suite whose calls check op's function on every checked grid.
@@ -212,7 +234,10 @@ SuiteJudgement judgeSuite(const std::string &worker, const std::string &suite, c
             }
             ++j.report.calls;
             const Answer want = modelAnswer(game, call);
-            if (!answersMatch(call.op, want, got, mode)) j.report.fail(mismatchText(call, want, got, names));
+            if (!answersMatch(call.op, want, got, mode)) {
+                j.report.fail(mismatchText(call, want, got, names));
+                if (call.op == Op::kDisplay && mostLinesAlike(want.text, got.text)) ++j.nearlyRight;
+            }
             return true;
         });
         if (!stopped) break;
@@ -223,7 +248,7 @@ SuiteJudgement judgeSuite(const std::string &worker, const std::string &suite, c
         }
         requireWorkingSandbox(run);
         Judged &j = of(stopped->second.op);
-        j.problems.push_back(stoppedAt(callText(stopped->second, names), run, kCarefulSeconds));
+        j.problems.push_back(stoppedAt(callText(stopped->second, names), run, kWallSeconds));
         ++j.report.calls;
         ++j.report.failures;
         if (run.timedOut || run.outputLimited || run.cpuLimited || ++restarts > kMostRestarts) break;
@@ -259,13 +284,23 @@ FunctionVerdict verdictOn(Op op, const PackedGame &game, const SuiteJudgement &e
         const auto found = s.find(op);
         return found == s.end() || found->second.ok();
     };
-    v.examplesPassed = ok(examples);
     v.gridsPassed = ok(grids);
+    // Where the spec has no example of a function (dotsboxes' updateGrid), its examples
+    // half is what its checked grids show: nothing is earned for calls never made.
+    v.examplesPassed = examples.count(op) != 0 ? ok(examples) : v.gridsPassed;
+    long long calls = 0, wrong = 0;
+    for (const SuiteJudgement *s : {&examples, &grids})
+        if (const auto found = s->find(op); found != s->end()) {
+            calls += found->second.report.calls;
+            wrong += found->second.report.failures - found->second.nearlyRight;
+        }
+    v.rightShare = calls == 0 ? 0 : 1 - static_cast<double>(wrong) / static_cast<double>(calls);
     for (const SuiteJudgement *s : {&examples, &grids}) {
         const auto found = s->find(op);
         if (found != s->end() && !found->second.missing.empty()) {
             v.missing = true;  // earns nothing, whichever suites happened to call it
             v.examplesPassed = v.gridsPassed = false;
+            v.rightShare = 0;
             v.output = found->second.missing + "\n";  // said once, not once per call
             return v;
         }
@@ -289,6 +324,7 @@ std::vector<std::optional<Answer>> answersTo(const std::string &worker, const st
     request.args = {"1"};  // careful: every answer before a crash arrives
     for (const Call &call : calls) appendCall(request.input, call);
     request.limits = workerLimits();
+    request.limits.wallSeconds = kWallSeconds;
     const RunResult run = runProgram(request);
     requireWorkingSandbox(run);
     AnswerReader reader(run.out);

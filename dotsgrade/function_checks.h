@@ -26,6 +26,7 @@ struct FunctionVerdict {
     bool examplesPassed = false;  // the spec's example encodings and figures
     bool gridsPassed = false;     // every checked grid (display: printed; others: equivalence)
     bool missing = false;         // not defined at all (nothing to judge, alone or not)
+    double rightShare = 0;        // the share of its checked calls it answered right (0..1)
     std::string output;           // what is wrong, or why it is not charged here
 
     // Returns the share of the function's points earned (0, 0.5 or 1).

@@ -324,8 +324,20 @@ unsigned allBut(dotslab_harness::Op op) {
 }
 
 // Judges the mandated functions, one test each (the display function first).
-// Returns the worker with all the student's functions ("" where there is none).
-std::string functionStage(const Assignment &assignment, const PackedGame &game, const BuildResult &build,
+// What the function stage leaves for judging the program's runs.
+struct FunctionFindings {
+    std::string worker;       // the function worker with all the student's functions ("": none)
+    unsigned forgivable = 0;  // Op bits: functions charged for a mistake (see attributedRuns)
+};
+
+// A function charged under its test is one mistake, through which a run may be forgiven,
+// when it answers at least this share of its checked calls right; one wrong on more is no
+// single mistake (a stub, a missing implementation), and the runs it breaks are the
+// program's failures too.
+constexpr double kMistakeShare = 0.9;
+
+// Returns what the runs' judging needs of the function stage.
+FunctionFindings functionStage(const Assignment &assignment, const PackedGame &game, const BuildResult &build,
                           const std::vector<Rename> &renames, const GradeOptions &options,
                           std::vector<TestOutcome> &tests) {
     std::vector<TestOutcome> outcomes = plannedFunctionTests(assignment);
@@ -338,7 +350,7 @@ std::string functionStage(const Assignment &assignment, const PackedGame &game, 
                            ? "not run: the function checks need a single source file\n"
                            : "not run: your functions could not be linked into the checker:\n" + said;
         tests.insert(tests.end(), outcomes.begin(), outcomes.end());
-        return "";
+        return {};
     }
     const IsolatedWorker isolated = [&](dotslab_harness::Op op) {
         const std::string name = "alone-" + std::to_string(static_cast<int>(op));
@@ -359,7 +371,10 @@ std::string functionStage(const Assignment &assignment, const PackedGame &game, 
                                      " (charged under rule prototypes, not here)\n" + outcomes[k].output;
     }
     tests.insert(tests.end(), outcomes.begin(), outcomes.end());
-    return worker;
+    FunctionFindings findings{worker, 0};
+    for (const FunctionVerdict &v : verdicts)
+        if (v.credit() < 1 && v.rightShare >= kMistakeShare) findings.forgivable |= 1u << static_cast<unsigned>(v.op);
+    return findings;
 }
 
 // Returns the compile command submissions get, as the report shows it.
@@ -413,6 +428,8 @@ std::vector<TestOutcome> plannedTests(const Assignment &assignment, const GradeO
     std::vector<TestOutcome> tests = {
         outcome("build", "build", "compiles and links with " + compileCommand(assignment, options)),
         outcome("warnings", "no warnings", "the compiler prints nothing at all")};
+    if (!assignment.functions.empty())
+        tests.push_back(outcome("rules", "rule prototypes", "mandated functions with their exact prototypes"));
     if (assignment.noGlobals)
         tests.push_back(outcome("rules", "rule no_globals", "no variable declared outside a function"));
     if (assignment.packedEncoding)
@@ -577,7 +594,8 @@ std::string linkTraced(const Assignment &assignment, const BuildResult &build) {
 //      functions (apart, in the worker) for their answer to exactly that call;
 //   2. the call was made on a grid whose lines are those of a grid the game reaches in this
 //      run (a call a correct main could make, not one asked only to fail on purpose), to a
-//      function charged under its own test (`charged`, Op bits);
+//      function charged under its own test for one mistake (`charged`, Op bits: see
+//      kMistakeShare);
 //   3. with the sample solution's functions (stand-ins that ask the grader) the same main
 //      does this run right.
 // Anything else is the program's own failure, charged as such.
@@ -780,7 +798,7 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
     std::promise<ObjectListing> listing;
     std::shared_future<ObjectListing> objects = listing.get_future().share();
     std::vector<Rename> renames;  // set by the function stage, used again by attributedRuns
-    std::string worker;           // the function worker with all the student's functions (likewise)
+    FunctionFindings functionFindings;  // likewise
     std::future<void> rules = std::async(std::launch::async, [&] {
         bool listed = false;  // the function stage waits for the listing: it must never wait in vain
         try {
@@ -804,7 +822,8 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
     std::future<void> functions = std::async(std::launch::async, [&] {
         if (assignment.functions.empty() || !compiled.get()) return;
         renames = misnamedFunctions(assignment, objects.get());
-        worker = functionStage(assignment, packedGame(assignment), compiledBuild, renames, options, functionTests);
+        functionFindings =
+            functionStage(assignment, packedGame(assignment), compiledBuild, renames, options, functionTests);
     });
     struct StopStages {  // on every way out, the stages are told whether to go on before they are waited for
         const std::function<void(bool)> &objectsReady;
@@ -860,17 +879,14 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
     oracle.get();
     tests.insert(tests.end(), ruleTests.begin(), ruleTests.end());
     tests.insert(tests.end(), functionTests.begin(), functionTests.end());
-    unsigned chargedFunctions = 0;  // Op bits of the function tests that lost points
-    for (std::size_t k = 0; k < functionTests.size(); ++k)
-        if (!functionTests[k].passed) chargedFunctions |= 1u << k;
     std::vector<Verdict> verdicts;
     for (std::size_t i = 0; i < cases.size(); ++i)
         verdicts.push_back(
             compareRuns(expected[i], actual[i], options.compare, assignment.compareStandardError));
     const std::vector<std::string> notCharged =
-        chargedFunctions != 0
-            ? attributedRuns(assignment, build, renames, options, cases, expected, actual, verdicts, worker,
-                             chargedFunctions)
+        functionFindings.forgivable != 0
+            ? attributedRuns(assignment, build, renames, options, cases, expected, actual, verdicts,
+                             functionFindings.worker, functionFindings.forgivable)
             : std::vector<std::string>(cases.size());
     for (TestOutcome &t :
          judgedRuns(assignment, options, cases, expected, actual, verdicts, notCharged))

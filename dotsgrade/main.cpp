@@ -158,7 +158,9 @@ int gradeBatch(const Assignment &assignment, const CommandLine &cl) {
             if (!cl.options.saveFailuresDir.empty())
                 options.saveFailuresDir = (fs::path(cl.options.saveFailuresDir) / student).string();
             // One grading failing never loses the batch: it is that row's "not graded".
-            GradeReport report = timedGrading(assignment, entries[i].string(), options);
+            // The instructor's own links (a batch folder of links to the students' files)
+            // are followed here; links inside a submission never are.
+            GradeReport report = timedGrading(assignment, fs::canonical(entries[i]).string(), options);
             report.unsandboxed = !dotslab::sandboxAvailable();
             if (!cl.jsonPath.empty())
                 dotslab::writeFileText((fs::path(cl.jsonPath) / (student + ".json")).string(),
@@ -218,12 +220,14 @@ int run(const CommandLine &cl) {
         return 0;
     }
     requireSandbox(cl);
+    if (!cl.batchDir.empty() && !cl.classroomPath.empty())
+        throw CLI::ValidationError("--classroom", "grades one submission (a repository's): not with --batch");
     if (!cl.batchDir.empty()) return gradeBatch(assignment, cl);
     if (cl.submission.empty()) throw CLI::ValidationError("give a SUBMISSION, --batch DIR or --explain");
     if (!fs::exists(cl.submission)) throw std::runtime_error("no such submission: " + cl.submission);
     GradeOptions options = cl.options;
     options.parallelRuns = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 64u));
-    GradeReport report = timedGrading(assignment, cl.submission, options);
+    GradeReport report = timedGrading(assignment, fs::canonical(cl.submission).string(), options);
     report.unsandboxed = !dotslab::sandboxAvailable();
     writeTerminalReport(report, std::cout);
     if (!cl.jsonPath.empty()) dotslab::writeFileText(cl.jsonPath, gradescopeJson(report));

@@ -368,7 +368,14 @@ RunResult runOnce(const RunRequest &r, bool lastTry) {
     const fs::path work = holder != nullptr                  ? fs::path(holder->outside(kSandboxWork))
                           : r.untrusted && !r.folder.empty() ? fs::path(r.folder)
                                                              : scratch.path() / "work";
-    std::ofstream(inputPath, std::ios::binary) << r.input;
+    {
+        // A full disk must never hand a program less input than it was given.
+        std::ofstream input(inputPath, std::ios::binary);
+        input << r.input;
+        input.close();
+        if (!input) throw std::runtime_error("cannot write a run's input into " + scratch.path().string() +
+                                             ": is the grader's temporary folder full?");
+    }
     if (holder != nullptr) {
         emptyFolder(work);
         emptyFolder(holder->outside("/tmp"));
@@ -492,8 +499,8 @@ RunResult runOnce(const RunRequest &r, bool lastTry) {
     const int exitFd = static_cast<int>(syscall(SYS_pidfd_open, child, 0));
     RunResult result;
     const std::size_t cap = static_cast<std::size_t>(r.limits.outputKb) << 10;
-    const auto deadline =
-        start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(r.limits.seconds));
+    const auto deadline = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(
+                                      std::max(r.limits.seconds, r.limits.wallSeconds)));
     bool outOpen = true, errOpen = true, exited = false, overflowed = false;
     int raw = 0;
     struct rusage usage {};

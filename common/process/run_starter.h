@@ -18,7 +18,8 @@
 //      grader's thread joins the sandbox's for the moment it starts the starter, which so
 //      is made inside, in a session of its own (no terminal to push keystrokes into);
 //   4. untrusted: the limits (processor time: SECONDS soft, kCpuGraceSeconds more hard),
-//      then the run's uid, no new privileges, and the given environment only; then what
+//      then the run's uid, no new privileges, the same addresses every time (no ASLR),
+//      and the given environment only; then what
 //      the kernel lets it do (run_filter.h): with --read/--write, a Landlock view of only
 //      those paths; --filter, the seccomp filter on PROGRAM itself; --filter-through-bwrap,
 //      the filter handed to PROGRAM, bubblewrap, as `--seccomp FD` (it loads it once its

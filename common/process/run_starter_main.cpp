@@ -4,6 +4,7 @@
 #include <grp.h>
 #include <sched.h>
 #include <signal.h>
+#include <sys/personality.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
@@ -148,6 +149,9 @@ void limit(const Run &run) {
         if (setgroups(0, nullptr) != 0 || setgid(uid) != 0 || setuid(uid) != 0) setupFailed("user");
     }
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) setupFailed("privileges");
+    // The same addresses on every run: a program whose answer hangs on where its stack or
+    // heap is (an uninitialised variable, say) answers alike every time it is graded.
+    if (personality(ADDR_NO_RANDOMIZE) == -1) setupFailed("address layout");
 }
 
 // Step 4b: what the kernel lets the program do (run_filter.h). Returns the program's

@@ -120,6 +120,43 @@ BOOST_AUTO_TEST_CASE(a_function_that_is_not_defined_earns_nothing_and_is_said_on
     BOOST_TEST(said == 1u, g.run.out);
 }
 
+BOOST_AUTO_TEST_CASE(an_answer_that_hangs_on_an_address_is_the_same_every_time) {
+    // isFilled wrong at line 16 only when a stack address has a certain bit: with the
+    // addresses the same on every run, so is the grade.
+    TemporaryDirectory scratch("dotsgrade-test");
+    fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
+    const fs::path submission = scratch.path() / "dotsboxes.cpp";
+    writeFile(submission, withIsFilled("int here = 0; return (pos == 16 && (reinterpret_cast<unsigned long>(&here) >> 5 & 1)) "
+                                       "!= (digitAt(grid, pos) == 1);"));
+    const Grade first = grade("dotsboxes", submission);
+    for (int again = 0; again < 3; ++again)
+        BOOST_TEST(withoutTimings(grade("dotsboxes", submission).report) == withoutTimings(first.report));
+}
+
+BOOST_AUTO_TEST_CASE(a_program_of_stubs_earns_nothing_for_its_runs) {
+    // Every mandated function a stub: a main that is right cannot play, and a function
+    // wrong on most of its calls is no single mistake to forgive the runs through.
+    TemporaryDirectory scratch("dotsgrade-test");
+    fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
+    const fs::path submission = scratch.path() / "dotsboxes.cpp";
+    writeFile(submission,
+              broken(readFileText(kSource / "dotsboxes" / "dotsboxes.cpp"),
+                     {{"bool isFilled(long long grid, int pos) { return digitAt(grid, pos) == 1; }",
+                       "bool isFilled(long long, int) { return false; }"},
+                      {"void updateGrid(long long &grid, int pos, int p) {",
+                       "void updateGrid(long long &, int, int) {}\nvoid oldUpdateGrid(long long &grid, int pos, int p) {"}}));
+    const Grade g = grade("dotsboxes", submission);
+    BOOST_TEST(g.test("function updateGrid")["score"].get<double>() == 0, "no example of it: nothing for free");
+    BOOST_TEST(g.failed().count("transcript dotsboxes-sample") == 1, g.run.out);
+    BOOST_TEST(g.failed().count("random games") == 1, g.run.out);
+}
+
+BOOST_AUTO_TEST_CASE(link_time_optimisation_in_the_course_flags_changes_nothing) {
+    const Grade g = grade("dotsboxes", kSource / "dotsboxes" / "dotsboxes.cpp",
+                          {"--compiler-flags", "-std=c++11 -Wall -Wextra -pedantic -flto"});
+    BOOST_TEST(g.failed().empty(), g.run.out);
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 BOOST_AUTO_TEST_SUITE(not_graded)

@@ -172,12 +172,12 @@ BOOST_AUTO_TEST_CASE(an_installed_tree_grades_wherever_it_is_moved) {
         dotsgrade, {"dotsboxes", (kSource / "dotsboxes" / "dotsboxes.cpp").string()}, "", 60);
     BOOST_TEST(broken.status == 1, broken.ending());
     BOOST_TEST(broken.err.find("no transcript dotsboxes-*.in") != std::string::npos, broken.err);
-    fs::remove(moved / "lib" / "dotslab" / "libgrader_worker_dotsboxes.a");
+    fs::remove(moved / "lib" / "dotslab" / "grader_worker_dotsboxes.o");
     const RunResult noWorker = dotslab::runTrusted(
         dotsgrade, {"dotsboxes", (kSource / "dotsboxes" / "dotsboxes.cpp").string()}, "", 60);
     BOOST_TEST(noWorker.status == 1, noWorker.ending());
     BOOST_TEST(noWorker.err.find("missing data file " + (moved / "lib" / "dotslab").string() +
-                                 "/libgrader_worker_dotsboxes.a") != std::string::npos,
+                                 "/grader_worker_dotsboxes.o") != std::string::npos,
                "named where it should be, not where it would be staged: " << noWorker.err);
 }
 
