@@ -14,6 +14,7 @@
 #include <sstream>
 #include <system_error>
 
+#include "files/files.h"
 #include "not_graded.h"
 #include "process/process_runner.h"
 #include "text/characters.h"
@@ -290,6 +291,7 @@ BuildResult builtWithMake(const Assignment &assignment, BuildResult &build, cons
         return found;
     };
     const std::set<fs::path> before = executables();
+    build.byMakefile = true;
     std::string said;
     const int status =
         runBuildTool(build.folder, {"/usr/bin/make", "-s", "-C", "src"}, said, kBuildSeconds);
@@ -411,6 +413,99 @@ BuildResult buildSubmission(const Assignment &assignment, const std::string &sub
     build.diagnostics += why.empty() ? "" : why + "\n";
     build.compiled = !build.program.empty();
     return build;
+}
+
+namespace {
+
+// Returns the pragmas in preprocessed text that silence warnings outside the system's own
+// headers (which GCC's line markers flag 3): #pragma GCC/clang diagnostic ignored, and
+// #pragma GCC system_header (everything after it in its file is the system's).
+std::string silencingPragmas(const std::string &preprocessed) {
+    std::string found;
+    bool system = false;
+    std::istringstream lines(preprocessed);
+    for (std::string line; std::getline(lines, line);) {
+        if (line.size() > 2 && line[0] == '#' && line[1] == ' ' && std::isdigit(static_cast<unsigned char>(line[2]))) {
+            const std::size_t quoteEnd = line.rfind('"');
+            system = quoteEnd != std::string::npos && line.find(" 3", quoteEnd) != std::string::npos;
+            continue;
+        }
+        if (system || line.rfind("#pragma", 0) != 0) continue;
+        std::string words;  // the pragma's words, single-spaced
+        std::istringstream split(line);
+        for (std::string word; split >> word;) words += (words.empty() ? "" : " ") + word;
+        const bool silences = (words.find("diagnostic ignored") != std::string::npos) ||
+                              words.find("system_header") != std::string::npos;
+        if (silences && found.size() < 2000) found += "  " + words + "\n";
+    }
+    return found;
+}
+
+// Returns the GNU line markers (`# 1 "file" 3`: the rest is a system header's, its warnings
+// silenced) written in the student's own files. Directives never come from macros, so the
+// text shows them all: a line whose directive (after # or %:, spaces and comments) starts
+// with a digit.
+std::string lineMarkers(const std::vector<std::string> &files) {
+    std::string found;
+    for (const std::string &file : files) {
+        std::string text = readFileText(file);
+        for (std::size_t at; (at = text.find("\\\n")) != std::string::npos;) text.erase(at, 2);  // continued lines
+        std::istringstream lines(text);
+        for (std::string line; std::getline(lines, line);) {
+            std::size_t at = line.find_first_not_of(" \t");
+            if (at == std::string::npos) continue;
+            if (line.compare(at, 1, "#") == 0)
+                at += 1;
+            else if (line.compare(at, 2, "%:") == 0)
+                at += 2;
+            else
+                continue;
+            for (;;) {  // spaces and /* comments */ between
+                at = line.find_first_not_of(" \t", at);
+                if (at == std::string::npos || line.compare(at, 2, "/*") != 0) break;
+                const std::size_t end = line.find("*/", at + 2);
+                at = end == std::string::npos ? std::string::npos : end + 2;
+                if (at == std::string::npos) break;
+            }
+            if (at != std::string::npos && std::isdigit(static_cast<unsigned char>(line[at])) && found.size() < 2000)
+                found += "  " + fs::path(file).filename().string() + ": " + line.substr(0, 120) + "\n";
+        }
+    }
+    return found;
+}
+
+}  // namespace
+
+CourseWarnings courseWarnings(const Assignment &assignment, const BuildResult &build, const std::string &flags,
+                              bool byMakefile) {
+    CourseWarnings warnings;
+    const std::string src = (fs::path(build.folder) / "src").string();
+    std::vector<std::string> files;  // the student's own: sources and headers
+    std::error_code error;
+    for (const fs::directory_entry &entry : fs::recursive_directory_iterator(src, error))
+        if (isPlainSmallFile(entry.path()) && (assignment.isSource(entry.path()) ||
+                                              hasExtension(entry.path(), kHeaderExtensions)))
+            files.push_back(entry.path().string());
+    warnings.silencers = lineMarkers(files);
+    for (const std::string &source : build.sources) {
+        const bool isC = Assignment::isCSource(source);
+        std::vector<std::string> command = {isC ? "/usr/bin/gcc" : "/usr/bin/g++"};
+        for (const std::string &flag :
+             splitWords(flags.empty() ? (isC ? assignment.cFlags : assignment.cxxFlags) : flags))
+            command.push_back(flag);
+        command.insert(command.end(), {"-fno-lto", "-I", fs::path(source).parent_path().string(), "-I", src});
+        std::vector<std::string> preprocess = command;
+        preprocess.insert(preprocess.end(), {"-E", source});
+        std::string preprocessed;
+        if (runBuildTool("", preprocess, preprocessed, kStepSeconds, {src}) == 0)
+            warnings.silencers += silencingPragmas(preprocessed);
+        if (!byMakefile) continue;
+        command.insert(command.end(), {"-fsyntax-only", source});
+        std::string said;
+        runBuildTool("", command, said, kStepSeconds, {src});
+        if (said.find("warning:") != std::string::npos) warnings.said += said;
+    }
+    return warnings;
 }
 
 std::vector<std::string> objectPaths(const BuildResult &build) {

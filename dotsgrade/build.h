@@ -18,6 +18,7 @@ constexpr long long kGradingFolderBytes = 192LL << 20;
 struct BuildResult {
     bool compiled = false;             // every source compiled and the program linked
     bool warned = false;               // the compiler said anything at all
+    bool byMakefile = false;           // built by the student's own Makefile
     std::string diagnostics;           // everything the compiler and linker printed
     std::string notes;                 // what the student should know of the build (a file left out)
     std::string folder;                // the build folder: every build step's working folder in the sandbox
@@ -67,6 +68,19 @@ std::string listSymbols(const BuildResult &build);
 
 // Returns what objdump -d shows of the build's objects, likewise.
 std::string disassembly(const BuildResult &build);
+
+// What the course's own compile command says of the submission's warnings, whatever the
+// submission does to silence them.
+struct CourseWarnings {
+    std::string said;       // warnings the course's command gives where the build's did not (a Makefile's own flags)
+    std::string silencers;  // each pragma or line marker in the student's code that silences warnings
+};
+
+// Returns the course's warnings of a build that compiled: each source preprocessed with the
+// course's command (its #pragma lines, from macros and headers too, as the compiler saw
+// them), and, for a build by the student's Makefile, compiled again with that command.
+CourseWarnings courseWarnings(const Assignment &assignment, const BuildResult &build, const std::string &flags,
+                              bool byMakefile);
 
 // Runs a build tool (compiler, linker, nm) on student bytes in the sandbox, working in
 // folder (seen as /sandbox/work; "" for a fresh empty one), with readOnly

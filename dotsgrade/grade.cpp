@@ -798,6 +798,7 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
     std::promise<ObjectListing> listing;
     std::shared_future<ObjectListing> objects = listing.get_future().share();
     std::vector<Rename> renames;  // set by the function stage, used again by attributedRuns
+    CourseWarnings courseSays;    // set by the rules' stage: what the course's command says
     FunctionFindings functionFindings;  // likewise
     std::future<void> rules = std::async(std::launch::async, [&] {
         bool listed = false;  // the function stage waits for the listing: it must never wait in vain
@@ -814,6 +815,7 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
                 t.output = rule.detail;
                 ruleTests.push_back(t);
             }
+            courseSays = courseWarnings(assignment, compiledBuild, options.compilerFlags, compiledBuild.byMakefile);
         } catch (...) {
             if (!listed) listing.set_exception(std::current_exception());
             throw;
@@ -875,6 +877,17 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
         }
     });
     rules.get();
+    // Warnings are the course's command's, whatever the student's Makefile or pragmas say.
+    TestOutcome &warned = tests[1];
+    if (!courseSays.said.empty()) {
+        warned.passed = false;
+        warned.output += "with the course's compile command (" + compileCommand(assignment, options) +
+                         "), not your Makefile's:\n" + courseSays.said;
+    }
+    if (!courseSays.silencers.empty()) {
+        warned.passed = false;
+        warned.output += "your code silences warnings, which counts as a warning here:\n" + courseSays.silencers;
+    }
     functions.get();
     oracle.get();
     tests.insert(tests.end(), ruleTests.begin(), ruleTests.end());
