@@ -501,9 +501,11 @@ CourseWarnings courseWarnings(const Assignment &assignment, const BuildResult &b
             warnings.silencers += silencingPragmas(preprocessed);
         if (!byMakefile) continue;
         command.insert(command.end(), {"-fsyntax-only", source});
+        // Only where the course's command compiles it at all (a Makefile may need other
+        // flags to build: its build, not this, decides whether it builds).
         std::string said;
-        runBuildTool("", command, said, kStepSeconds, {src});
-        if (said.find("warning:") != std::string::npos) warnings.said += said;
+        if (runBuildTool("", command, said, kStepSeconds, {src}) == 0 && said.find("warning:") != std::string::npos)
+            warnings.said += said;
     }
     return warnings;
 }

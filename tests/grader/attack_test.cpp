@@ -308,6 +308,77 @@ BOOST_AUTO_TEST_CASE(exit_inside_a_mandated_function_is_a_failure) {
     BOOST_TEST(g.failed().count("function displayGrid") == 0, "the other functions are still graded");
 }
 
+BOOST_AUTO_TEST_CASE(warnings_cannot_be_silenced) {
+    // An unused variable warns; each attack silences that warning its own way, and must
+    // lose the warnings points as its honest twin does.
+    TemporaryDirectory scratch("dotsgrade-test");
+    fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
+    const std::pair<std::string, std::string> unused = {"int main() {", "int main() {\n    int unused = 0;"};
+    const std::vector<std::pair<std::string, std::string>> silencers = {
+        {"pragma", "#pragma GCC diagnostic ignored \"-Wunused-variable\"\n"},
+        {"pragma-from-a-macro",
+         "#define S(x) #x\n#define XS(x) S(x)\n#define D diag ## nostic\n_Pragma(XS(GCC D ignored \"-Wunused-variable\"))\n"},
+        {"system-header", "#pragma GCC system_header\n"},
+        {"line-marker", "# 1 \"/usr/include/stdio.h\" 3\n"}};
+    const Grade twin = grade("dotsboxes", dotsboxesWith(scratch.path(), "twin.cpp", {unused}));
+    BOOST_TEST(twin.failed().count("no warnings") == 1);
+    for (const auto &[name, silencer] : silencers) {
+        const Grade g = grade("dotsboxes", dotsboxesWith(scratch.path(), name + ".cpp",
+                                                         {{"int main() {", silencer + "int main() {"}, unused}));
+        BOOST_TEST(g.failed().count("no warnings") == 1, name << ":\n" << g.run.out);
+    }
+    // A Makefile that builds with -w: the course's command still counts the warning.
+    const fs::path folder = assembledSubmission("eight", scratch.path() / "quiet");
+    writeFile(folder / "eight.cc", broken(readFileText(folder / "eight.cc"), {{"int main(", "static int unusedGlobal;\nint main("}}));
+    std::string sources;
+    for (const fs::directory_entry &entry : fs::recursive_directory_iterator(folder))
+        if (entry.path().extension() == ".cc" || entry.path().extension() == ".cpp")
+            sources += " " + fs::relative(entry.path(), folder).string();
+    writeFile(folder / "Makefile", "eight:" + sources + "\n\tg++ -std=c++17 -w -I. -Itext -o eight" + sources + "\n");
+    const Grade quiet = grade("eight", folder, {"--compiler-flags", kCxx17});
+    BOOST_TEST(quiet.failed().count("no warnings") == 1, quiet.run.out);
+}
+
+BOOST_AUTO_TEST_CASE(rules_judged_on_what_the_compiler_saw) {
+    // Each dodge must fail the rule it dodges; the reference each starts from passes it.
+    TemporaryDirectory scratch("dotsgrade-test");
+    fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
+    struct Dodge {
+        const char *assignment, *name, *beforeMain, *inMain, *rule;
+    };
+    const std::vector<Dodge> dodges = {
+        {"dotsboxes", "namespace-std", "namespace std {\nlong long hidden;\n}\n", "std::hidden++;", "rule no_globals"},
+        {"dotsboxes", "reserved-name", "long long __x;\n", "__x++;", "rule no_globals"},
+        {"dotsboxes", "weak", "__attribute__((weak)) long long weakling;\n", "weakling++;", "rule no_globals"},
+        {"dotsboxes", "template-static",
+         "template <class T>\nstruct Count {\n    static long long n;\n};\ntemplate <class T>\nlong long Count<T>::n;\n",
+         "Count<int>::n++;", "rule no_globals"},
+        {"dotsboxes", "asm-label", "long long moves asm(\"_ZZ4mainE5moves\");\n", "moves++;", "rule no_globals"},
+        {"dotsboxes", "float128", "", "__float128 q = grid;\n    q *= 3;\n    if (q < 0) return 2;",
+         "rule no_floating_point"},
+        {"dotsboxes", "avx",
+         "__attribute__((target(\"avx\"))) static long long half(long long x) {\n    return static_cast<long long>(\n"
+         "        static_cast<long long>(x) * static_cast<decltype(0.5)>(0.5));\n}\n",
+         "if (half(grid) < 0) return 2;", "rule no_floating_point"},
+        {"dotstriangles", "digraphs", "", "int cells<:3:> = {0};\n    if (cells<:0:> != 0) return 2;", "rule no_arrays"},
+        {"dotstriangles", "attribute", "", "[[maybe_unused]] int cells[3] = {0};", "rule no_arrays"},
+        {"dotstriangles", "raw-string", "", "const char *quote = R\"(\")\";\n    int cells[3] = {0};\n"
+                                            "    if (quote[0] == cells[0]) return 2;", "rule no_arrays"},
+        {"dotstriangles", "digraph-include", "%:include <cstdlib>\n", "if (std::abs(grid) < 0) return 2;", "rule no_library"},
+        {"dotstriangles", "max-through-iostream", "", "if (std::max(grid, 1LL) < 0) return 2;", "rule no_library"},
+    };
+    for (const Dodge &d : dodges) {
+        const std::string game = d.assignment;
+        const fs::path path = scratch.path() / (std::string(d.name) + ".cpp");
+        const std::string reference = readFileText(kSource / game / (game + ".cpp"));
+        const std::string mainOpens = "int main() {\n    long long grid = 0;\n";
+        writeFile(path, broken(reference, {{mainOpens, std::string(d.beforeMain) + mainOpens + "    " + d.inMain + "\n"}}));
+        const Grade g = grade(game, path, {"--fuzz", "0", "--malformed", "0"});
+        BOOST_TEST(g.failed().count("build") == 0, d.name << " must build:\n" << g.run.out);
+        BOOST_TEST(g.failed().count(d.rule) == 1, d.name << " dodged " << d.rule << ":\n" << g.run.out);
+    }
+}
+
 BOOST_AUTO_TEST_CASE(rules_that_cannot_be_dodged) {
     TemporaryDirectory scratch("dotsgrade-test");
     Grade inNamespace = grade("dotsboxes", dotsboxesWith(scratch.path(), "namespace.cpp",
