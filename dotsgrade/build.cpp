@@ -504,8 +504,11 @@ CourseWarnings courseWarnings(const Assignment &assignment, const BuildResult &b
         // Only where the course's command compiles it at all (a Makefile may need other
         // flags to build: its build, not this, decides whether it builds).
         std::string said;
-        if (runBuildTool("", command, said, kStepSeconds, {src}) == 0 && said.find("warning:") != std::string::npos)
-            warnings.said += said;
+        if (runBuildTool("", command, said, kStepSeconds, {src}) != 0 || said.find("warning:") == std::string::npos)
+            continue;
+        for (std::size_t at; (at = said.find(build.folder + "/")) != std::string::npos;)
+            said.erase(at, build.folder.size() + 1);  // src/eight.cc, as the build's own messages say
+        warnings.said += said;
     }
     return warnings;
 }

@@ -296,6 +296,19 @@ std::string usedWhere(const BuildResult &build, const std::string &readable) {
     return found;
 }
 
+// Returns a demangled function's name from its own name on: a template's demangled name
+// starts with its return type ("long long const& std::max<long long>(…)").
+std::string withoutReturnType(const std::string &readable) {
+    int depth = 0;
+    std::size_t from = 0;  // one past the last space outside <…> before the parameters
+    for (std::size_t at = 0; at < readable.size() && readable[at] != '('; ++at) {
+        depth += readable[at] == '<' ? 1 : readable[at] == '>' ? -1 : 0;
+        if (depth == 0 && readable[at] == ' ' && (at < 8 || readable.compare(at - 8, 8, "operator") != 0))
+            from = at + 1;
+    }
+    return readable.substr(from);
+}
+
 RuleResult noLibrary(const BuildResult &build, const std::vector<Symbol> &symbols) {
     RuleResult rule{"no_library", "no library functions besides cin and cout"};
     // Reading and writing with cin and cout: every member and operator of the stream classes
@@ -320,11 +333,14 @@ RuleResult noLibrary(const BuildResult &build, const std::vector<Symbol> &symbol
     for (const Symbol &symbol : symbols) {
         // What the object uses, and the library's templates it made for itself (std::max
         // reached through <iostream>: a weak definition in the object, not a use).
-        const std::string &name = symbol.readable;
-        const bool libraryTemplate = symbol.type == 'W' && (name.rfind("std::", 0) == 0 || name.rfind("__gnu_cxx::", 0) == 0);
+        const bool libraryTemplate =
+            symbol.type == 'W' && (symbol.mangled.rfind("_ZSt", 0) == 0 || symbol.mangled.rfind("_ZNSt", 0) == 0 ||
+                                   symbol.mangled.rfind("_ZN9__gnu_cxx", 0) == 0);
         if (symbol.defined() && !libraryTemplate) continue;
-        if (std::any_of(allowed.begin(), allowed.end(),
-                        [&](const std::string &prefix) { return name.rfind(prefix, 0) == 0; }))
+        const std::string name = withoutReturnType(symbol.readable);
+        if (std::any_of(allowed.begin(), allowed.end(), [&](const std::string &prefix) {
+                return name.rfind(prefix, 0) == 0 || symbol.readable.rfind(prefix, 0) == 0;
+            }))
             continue;
         rule.passed = false;
         rule.detail += "uses " + name + usedWhere(build, name) + "\n";

@@ -329,7 +329,7 @@ BOOST_AUTO_TEST_CASE(warnings_cannot_be_silenced) {
     }
     // A Makefile that builds with -w: the course's command still counts the warning.
     const fs::path folder = assembledSubmission("eight", scratch.path() / "quiet");
-    writeFile(folder / "eight.cc", broken(readFileText(folder / "eight.cc"), {{"int main(", "static int unusedGlobal;\nint main("}}));
+    writeFile(folder / "eight.cc", broken(readFileText(folder / "eight.cc"), {{"int main(int argc, char **argv) {", "int main(int argc, char **argv) {\n    int unused = 0;"}}));
     std::string sources;
     for (const fs::directory_entry &entry : fs::recursive_directory_iterator(folder))
         if (entry.path().extension() == ".cc" || entry.path().extension() == ".cpp")

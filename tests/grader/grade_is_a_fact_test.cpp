@@ -121,13 +121,16 @@ BOOST_AUTO_TEST_CASE(a_function_that_is_not_defined_earns_nothing_and_is_said_on
 }
 
 BOOST_AUTO_TEST_CASE(an_answer_that_hangs_on_an_address_is_the_same_every_time) {
-    // isFilled wrong at line 16 only when a stack address has a certain bit: with the
-    // addresses the same on every run, so is the grade.
+    // playerScore wrong on the spec's full grid only when a stack address has a certain bit:
+    // with the addresses the same on every run, so is the grade.
     TemporaryDirectory scratch("dotsgrade-test");
     fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
     const fs::path submission = scratch.path() / "dotsboxes.cpp";
-    writeFile(submission, withIsFilled("int here = 0; return (pos == 16 && (reinterpret_cast<unsigned long>(&here) >> 5 & 1)) "
-                                       "!= (digitAt(grid, pos) == 1);"));
+    writeFile(submission, broken(readFileText(kSource / "dotsboxes" / "dotsboxes.cpp"),
+                                 {{"int playerScore(long long grid, int p) { return digitAt(grid, 16 + p); }",
+                                   "int playerScore(long long grid, int p) {\n    int here = 0;\n"
+                                   "    return digitAt(grid, 16 + p) + (grid == 111111111111111123LL && "
+                                   "(reinterpret_cast<unsigned long>(&here) >> 5 & 1) ? 1 : 0);\n}"}}));
     const Grade first = grade("dotsboxes", submission);
     for (int again = 0; again < 3; ++again)
         BOOST_TEST(withoutTimings(grade("dotsboxes", submission).report) == withoutTimings(first.report));
