@@ -622,9 +622,13 @@ std::vector<std::string> attributedRuns(const Assignment &assignment, const Buil
     std::vector<std::vector<dotslab_harness::Call>> calls(cases.size());
     std::vector<std::size_t> eligible;
     {
-        const SandboxHolder alone(mainAlone, options.limits), watched(traced, options.limits);
+        // The grader's own re-runs: processor time as the student's, but the wall clock
+        // never decides (a stand-in waits for the grader's answers, a loaded machine waits).
+        GradeOptions again = options;
+        again.limits.wallSeconds = std::max(60.0, 10 * options.limits.seconds);
+        const SandboxHolder alone(mainAlone, again.limits), watched(traced, again.limits);
         for (std::size_t i : failing) {
-            const RunResult right = runCase(mainAlone, cases[i], options, true, &alone, &model);
+            const RunResult right = runCase(mainAlone, cases[i], again, true, &alone, &model);
             requireWorkingSandbox(right);
             if (!compareRuns(expected[i], right, options.compare, assignment.compareStandardError).passed) continue;
             std::vector<dotslab_harness::Call> &seen = calls[i];
@@ -636,10 +640,10 @@ std::vector<std::string> attributedRuns(const Assignment &assignment, const Buil
                                        return std::string();
                                    },
                                    false};
-            const RunResult again = runCase(traced, cases[i], options, true, &watched, &trace);
-            requireWorkingSandbox(again);
-            const bool same = again.out == actual[i].out && again.err == actual[i].err &&
-                              again.status == actual[i].status && again.signal == actual[i].signal;
+            const RunResult watchedRun = runCase(traced, cases[i], again, true, &watched, &trace);
+            requireWorkingSandbox(watchedRun);
+            const bool same = watchedRun.out == actual[i].out && watchedRun.err == actual[i].err &&
+                              watchedRun.status == actual[i].status && watchedRun.signal == actual[i].signal;
             if (same) eligible.push_back(i);
         }
     }
