@@ -33,6 +33,17 @@ constexpr const char *kRefused[] = {
 constexpr unsigned long kNamespaceFlags[] = {CLONE_NEWNS,  CLONE_NEWCGROUP, CLONE_NEWUTS, CLONE_NEWIPC,
                                              CLONE_NEWUSER, CLONE_NEWPID,   CLONE_NEWNET, 0x80 /* NEWTIME */};
 
+// Returns a comparison of the call's first argument (libseccomp's SCMP_A0, without the C99
+// compound literal it is written with).
+scmp_arg_cmp firstArgument(scmp_compare op, std::uint64_t a, std::uint64_t b = 0) {
+    scmp_arg_cmp comparison{};
+    comparison.arg = 0;
+    comparison.op = op;
+    comparison.datum_a = a;
+    comparison.datum_b = b;
+    return comparison;
+}
+
 struct FilterDeleter {
     void operator()(void *ctx) const { seccomp_release(ctx); }
 };
@@ -50,10 +61,10 @@ Filter makeFilter() {
     for (const char *name : kRefused) add(SCMP_ACT_ERRNO(EPERM), seccomp_syscall_resolve_name(name), 0, nullptr);
     add(SCMP_ACT_ERRNO(ENOSYS), seccomp_syscall_resolve_name("clone3"), 0, nullptr);
     for (unsigned long flag : kNamespaceFlags) {
-        const scmp_arg_cmp newNamespace = SCMP_A0(SCMP_CMP_MASKED_EQ, flag, flag);
+        const scmp_arg_cmp newNamespace = firstArgument(SCMP_CMP_MASKED_EQ, flag, flag);
         add(SCMP_ACT_ERRNO(EPERM), SCMP_SYS(clone), 1, &newNamespace);
     }
-    const scmp_arg_cmp notLocal = SCMP_A0(SCMP_CMP_NE, AF_UNIX);
+    const scmp_arg_cmp notLocal = firstArgument(SCMP_CMP_NE, AF_UNIX);
     add(SCMP_ACT_ERRNO(EPERM), SCMP_SYS(socket), 1, &notLocal);
     return filter;
 }

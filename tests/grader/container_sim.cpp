@@ -25,8 +25,12 @@ int main(int argc, char **argv) {
     scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
     for (const char *name : {"unshare", "setns", "mount", "umount2", "pivot_root"})
         seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), seccomp_syscall_resolve_name(name), 0);
-    for (unsigned long flag : {CLONE_NEWUSER, CLONE_NEWNS, CLONE_NEWPID, CLONE_NEWNET})
-        seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(clone), 1, SCMP_A0(SCMP_CMP_MASKED_EQ, flag, flag));
+    for (unsigned long flag : {CLONE_NEWUSER, CLONE_NEWNS, CLONE_NEWPID, CLONE_NEWNET}) {
+        scmp_arg_cmp newNamespace{};  // SCMP_A0(SCMP_CMP_MASKED_EQ, flag, flag), without a C99 literal
+        newNamespace.op = SCMP_CMP_MASKED_EQ;
+        newNamespace.datum_a = newNamespace.datum_b = flag;
+        seccomp_rule_add_array(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(clone), 1, &newNamespace);
+    }
     seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0);
     if (seccomp_load(ctx) != 0) {
         std::fprintf(stderr, "container_sim: cannot load the filter\n");
