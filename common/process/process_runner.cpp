@@ -632,10 +632,17 @@ bool looksLikeSetupFailure(const RunResult &result) {
 }
 
 std::string sandboxFault() {
-    RunRequest nothing;
-    nothing.program = "/usr/bin/true";
-    const RunResult run = runProgram(nothing);
-    if (run.exited() && run.status == 0) return "";
+    // A few tries over two seconds: what a student's run exhausted for a moment (a fork
+    // bomb's processes, not all gone yet where we are not root) is the student's doing, not
+    // a fault of ours; only a sandbox that stays broken is.
+    RunResult run;
+    for (int attempt = 0; attempt < 5; ++attempt) {
+        if (attempt > 0) usleep(400 * 1000);
+        RunRequest nothing;
+        nothing.program = "/usr/bin/true";
+        run = runProgram(nothing);
+        if (run.exited() && run.status == 0) return "";
+    }
     return "a program that does nothing (/usr/bin/true) cannot run in the sandbox here: " + run.ending() +
            (run.err.empty() ? "" : ": " + run.err.substr(0, 300));
 }
