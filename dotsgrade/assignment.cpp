@@ -54,15 +54,50 @@ FuzzCase eightGame(std::mt19937 &rng) {
 }
 
 // boxes and dotscomputer: their specs define every answer to malformed moves and to the
-// end of input, so their random games have all of these.
+// end of input, but their assignment texts do not settle all of them: a game gives only the
+// lines the text settles (kBoxesLines, kDotscomputerSizes, kDotscomputerMoves), the
+// robustness inputs the others as well.
+
+// The odd lines of a boxes game, each a class of input audited against boxes.txt.
+const InputClass kBoxesLines[] = {
+    {"0 0 x", "a move whose direction is neither h nor v", true, "\"If the input is not valid … reprinted\""},
+    {"hello, w, (empty line)", "a line that is no move", true, "\"If the input is not valid … reprinted\""},
+    {" 0 0 h", "a move after a space", true, "\"leading whitespace is not permitted in valid moves\""},
+    {"w save1.txt", "a save", true, "\"w a space and then the path to the file\""},
+    {"0 0 h ", "a move followed by a space", false, "the text never says whether trailing whitespace is allowed"},
+    {"00 0 h", "a move written with a leading zero", false, "the text never says how numbers are written"},
+};
+
+// Returns the example of one of classes that the text settles (or does not).
+std::string oddLine(std::mt19937 &rng, const InputClass *classes, std::size_t count, bool settled) {
+    std::vector<std::string> lines;
+    for (std::size_t k = 0; k < count; ++k) {
+        if (classes[k].settled != settled) continue;
+        std::string examples = classes[k].example;  // "a, b, (empty line)": each one of them
+        for (std::size_t start = 0; start <= examples.size();) {
+            std::size_t end = examples.find(", ", start);
+            if (end == std::string::npos) end = examples.size();
+            const std::string example = examples.substr(start, end - start);
+            if (example.rfind("w save", 0) != 0)  // a save has its own share of the lines
+                lines.push_back(example == "(empty line)" ? "" : example);
+            start = end + 2;
+        }
+    }
+    return pick(rng, lines);
+}
+
+template <std::size_t N>
+std::string oddLine(std::mt19937 &rng, const InputClass (&classes)[N], bool settled) {
+    return oddLine(rng, classes, N, settled);
+}
+
 FuzzCase boxesGame(std::mt19937 &rng) {
     int h = between(rng, 2, 4), w = between(rng, 2, 4), players = between(rng, 2, 4);
     std::string input;
     for (int i = between(rng, 0, 3 * (h * (2 * w + 1) + w)); i > 0; --i) {
         int kind = between(rng, 0, 19);
         if (kind == 0)
-            input +=
-                pick(rng, std::vector<std::string>{"", " 0 0 h", "0 0 h ", "00 0 h", "0 0 x", "w", "hello"});
+            input += oddLine(rng, kBoxesLines, true);
         else if (kind == 1)
             input += "w save" + std::to_string(between(rng, 1, 3)) + ".txt";
         else if (between(rng, 0, 1) == 0)
@@ -74,16 +109,39 @@ FuzzCase boxesGame(std::mt19937 &rng) {
     return {{std::to_string(h), std::to_string(w), std::to_string(players)}, input};
 }
 
+// The odd lines of a dotscomputer game: before the size, and as a move.
+const InputClass kDotscomputerSizes[] = {
+    {"x", "a size that is not an integer", true, "\"any non-integer input, should result in … Sorry, try again.\""},
+    {"9", "a size out of range", true, "\"An integer outside that range\""},
+    {" 3", "a size after a space", true, "\"an integer input\": read as an integer, the space is skipped"},
+    {"(empty line)", "an empty line before the size", false,
+     "the text never says whether an empty line is an attempt (a line read) or nothing (cin >> n)"},
+};
+const InputClass kDotscomputerMoves[] = {
+    {"zz, (empty line)", "a move that is no two dots", true, "\"If the input is not acceptable … Sorry, try again.\""},
+    {"q", "quit in lower case", false, "the text never says whether letters are read in either case"},
+    {"A1 A2", "dots in capitals", false, "the text never says whether letters are read in either case"},
+};
+
+// Returns the classes as one list, for the audit --explain shows.
+template <std::size_t N>
+std::vector<InputClass> listed(const InputClass (&classes)[N], std::vector<InputClass> more = {}) {
+    std::vector<InputClass> all(classes, classes + N);
+    all.insert(all.end(), more.begin(), more.end());
+    return all;
+}
+
 FuzzCase dotscomputerGame(std::mt19937 &rng) {
     int n = between(rng, 2, 5);
-    std::string input = pick(rng, std::vector<std::string>{"", "x\n", "9\n", " "}) + std::to_string(n) + "\n";
+    const int before = between(rng, 0, 3);  // the odd line before the size, if any
+    std::string input = (before < 2 ? oddLine(rng, kDotscomputerSizes, true) + "\n" : "") + std::to_string(n) + "\n";
+    if (input[0] == ' ') input = " " + std::to_string(n) + "\n";  // a space before the size is on its line
     for (int i = between(rng, 0, 4 * n * (n + 1)); i > 0; --i) {
         auto dot = [&] {
             return std::string(1, static_cast<char>('a' + between(rng, 0, n))) +
                    std::to_string(between(rng, 1, n + 1));
         };
-        input += between(rng, 0, 15) == 0 ? pick(rng, std::vector<std::string>{"q", "A1 A2", "", "zz"})
-                                          : dot() + " " + dot();
+        input += between(rng, 0, 15) == 0 ? oddLine(rng, kDotscomputerMoves, true) : dot() + " " + dot();
         input += "\n";
     }
     if (between(rng, 0, 3) == 0) input += "Q\n";
@@ -151,8 +209,27 @@ FuzzCase damaged(std::mt19937 &rng, FuzzCase game) {
     return game;
 }
 
-FuzzCase boxesMalformed(std::mt19937 &rng) { return damaged(rng, boxesGame(rng)); }
-FuzzCase dotscomputerMalformed(std::mt19937 &rng) { return damaged(rng, dotscomputerGame(rng)); }
+// Returns game with a few lines of the classes its text does not settle put in, at line starts.
+FuzzCase withUnsettled(std::mt19937 &rng, FuzzCase game, const std::vector<std::string> &lines) {
+    for (int k = between(rng, 1, 3); k > 0; --k) {
+        std::vector<std::size_t> starts = {0};
+        for (std::size_t at = game.input.find('\n'); at != std::string::npos; at = game.input.find('\n', at + 1))
+            if (at + 1 < game.input.size()) starts.push_back(at + 1);
+        game.input.insert(pick(rng, starts), pick(rng, lines) + "\n");
+    }
+    return game;
+}
+
+// Half the time a game with lines its text does not settle, else a damaged game.
+FuzzCase boxesMalformed(std::mt19937 &rng) {
+    if (between(rng, 0, 1) == 0) return damaged(rng, boxesGame(rng));
+    return withUnsettled(rng, boxesGame(rng), {oddLine(rng, kBoxesLines, false), oddLine(rng, kBoxesLines, false)});
+}
+FuzzCase dotscomputerMalformed(std::mt19937 &rng) {
+    if (between(rng, 0, 1) == 0) return damaged(rng, dotscomputerGame(rng));
+    return withUnsettled(rng, dotscomputerGame(rng),
+                         {oddLine(rng, kDotscomputerSizes, false), oddLine(rng, kDotscomputerMoves, false)});
+}
 
 const std::vector<Assignment> &all() {
     static const std::vector<Assignment> assignments = [] {
@@ -178,6 +255,17 @@ const std::vector<Assignment> &all() {
         list[0].robustnessTranscripts = {"dotsboxes-eof"};
         list[0].movePrompt = ", make your move (1-16): ";
         list[0].rubric = packedRubric;
+        list[0].outputPolicy = OutputPolicy::kStrict;
+        list[0].outputPolicyBecause =
+            "its text: \"Your program output should be exactly the same as the sample program … Otherwise, it "
+            "will be considered as wrong\"";
+        list[0].inputClasses = {
+            {"1-16", "a line not yet drawn", true, "the game itself"},
+            {"0, -3, 17, 99", "a number out of range", true, "\"outside the range 1 to 16 … display a warning message\""},
+            {"(a line drawn)", "a line already drawn", true, "\"or the input position was already filled\""},
+            {"abc, 3.5, +7", "a token that is not a whole number", false,
+             "\"You can assume that the player always enters an integer\" (robustness, 0 points)"},
+            {"(end of input)", "the input ends mid-game", false, "the text never says (robustness, 0 points)"}};
 
         list[1] = list[0];
         list[1].name = "dotstriangles";
@@ -187,6 +275,17 @@ const std::vector<Assignment> &all() {
         list[1].malformedInput = dotstrianglesMalformed;
         list[1].robustnessTranscripts = {"dotstriangles-crlf"};
         list[1].movePrompt = "'s turn (1-12): ";
+        list[1].outputPolicyBecause =
+            "its text: \"Your program output should be exactly the same as the sample program (same text, "
+            "symbols, letter case, spacings, etc.)\"";
+        list[1].inputClasses = {
+            {"1-12", "a line not yet drawn", true, "the game itself"},
+            {"0, -3, 13, 99", "a number out of range", true, "\"outside the range 1–12 … display a warning message\""},
+            {"(a line drawn)", "a line already drawn", true, "\"or the input position was already filled\""},
+            {"abc, 3.5, +7", "a token that is not a whole number", false,
+             "\"All user inputs mentioned below are assumed to be always integers\" (robustness, 0 points)"},
+            {"(CR LF, end of input)", "lines ended by CR LF, the input ends mid-game", false,
+             "the text never says (robustness, 0 points)"}};
 
         list[2].name = "boxes";
         list[2].compareStandardError = true;
@@ -194,12 +293,24 @@ const std::vector<Assignment> &all() {
         list[2].validGame = boxesGame;
         list[2].malformedInput = boxesMalformed;
         list[2].rubric = robustRubric;
+        list[2].outputPolicyBecause = "its text never says that a run whose output differs anywhere is wrong";
+        list[2].inputClasses = listed(
+            kBoxesLines, {{"0 1 v", "a move of an edge in range, open or closed, or out of range", true,
+                           "\"If the input describes a valid open edge\""},
+                          {"(end of input)", "the input ends mid-game", true, "\"End of file while waiting for user "
+                                                                              "input 6 End of user input\""}});
 
         list[3].name = "dotscomputer";
         list[3].sourceExtensions = {".cpp", ".cc", ".cxx", ".c++"};
         list[3].validGame = dotscomputerGame;
         list[3].malformedInput = dotscomputerMalformed;
         list[3].rubric = robustRubric;
+        list[3].outputPolicyBecause = "its text never says that a run whose output differs anywhere is wrong";
+        list[3].inputClasses = listed(kDotscomputerSizes, listed(kDotscomputerMoves, {
+            {"a1 b1", "two dots, adjacent or not, in range", true, "\"if the two dots are only one edge apart\""},
+            {"Q", "quit", true, "\"what remains is the single letter 'Q'\""},
+            {"(end of input)", "the input ends mid-game", true,
+             "\"If an end-of-input signal is reached, the program immediately goes into the Post-Game phase\""}}));
 
         list[4].name = "eight";
         list[4].sourceExtensions = {".cpp", ".cc", ".cxx", ".c++"};
@@ -207,12 +318,29 @@ const std::vector<Assignment> &all() {
         list[4].malformedInput = eightMalformed;
         list[4].rubric = promisedInputRubric;
         list[4].movePrompt = "Please enter a number:  ";
+        list[4].outputPolicyBecause = "its text never says that a run whose output differs anywhere is wrong";
+        list[4].inputClasses = {
+            {"1, 2, 3", "a number the rules allow", true, "\"Players take turns choosing a number: 1, 2 or 3\""},
+            {"(the last number)", "the number the computer just chose", true,
+             "its sample game 2: \"That move is not legal, choose another number\""},
+            {"0, 4", "a number out of range", true,
+             "the main program that reads the numbers is given to the students (\"The main program … written "
+             "for you\")"},
+            {"x, 2.5", "a token that is not a whole number", false, "the text never says (robustness, 0 points)"}};
         return list;
     }();
     return assignments;
 }
 
 }  // namespace
+
+OutputPolicy outputPolicyNamed(const std::string &name) {
+    if (name == "strict") return OutputPolicy::kStrict;
+    if (name == "per-mistake") return OutputPolicy::kPerMistake;
+    throw std::invalid_argument("--output-policy must be strict or per-mistake, not '" + name + "'");
+}
+
+std::string nameOf(OutputPolicy policy) { return policy == OutputPolicy::kStrict ? "strict" : "per-mistake"; }
 
 bool Assignment::isSource(const std::filesystem::path &path) const {
     const std::string extension = path.extension() == ".C" ? ".cpp" : lowered(path.extension().string());

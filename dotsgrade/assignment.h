@@ -13,6 +13,30 @@
 
 namespace dotslab::grader {
 
+// What a run whose output differs from the sample's earns (see output_differences.h):
+//   strict       it fails, as an assignment that says "exactly the same … otherwise wrong" has it;
+//   per-mistake  each distinct difference costs kDifferenceCost of its category once, and a run
+//                that differs only by known differences passes.
+enum class OutputPolicy { kStrict, kPerMistake };
+
+// Returns the policy called "strict" or "per-mistake"; throws std::invalid_argument otherwise.
+OutputPolicy outputPolicyNamed(const std::string &name);
+
+// Returns the policy's name ("strict", "per-mistake").
+std::string nameOf(OutputPolicy policy);
+
+// The share of a category's points one distinct difference costs under per-mistake.
+constexpr double kDifferenceCost = 0.1;
+
+// One kind of input the random games give, and whether the assignment's own text settles
+// the answer to it (then a game may hold it; else only the robustness inputs do).
+struct InputClass {
+    const char *example;  // "00 0 h"
+    const char *what;     // "a move with a leading zero"
+    bool settled;
+    const char *because;  // the text's words, or why it says nothing
+};
+
 struct FuzzCase {
     std::vector<std::string> args;
     std::string input;
@@ -41,6 +65,11 @@ struct Assignment {
     std::string movePrompt;
     std::vector<std::string> robustnessTranscripts;  // its transcripts of input beyond the promise
     std::map<std::string, double> rubric;            // category -> points (see grade.h), 100 in all
+    // The assignment text's own rule for output that differs, and where it says so.
+    OutputPolicy outputPolicy = OutputPolicy::kPerMistake;
+    std::string outputPolicyBecause;
+    // Every kind of input its random games and transcripts give, audited against its text.
+    std::vector<InputClass> inputClasses;
 
     // Returns true if path is one of the assignment's source files: its extension is one of
     // sourceExtensions in any case (DotsBoxes.CPP, main.Cc), ".C" counting as C++.

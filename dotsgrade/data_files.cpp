@@ -42,8 +42,6 @@ DataFiles locate() {
         files.traceFunctions[0].push_back(archive(shim, lib));
     for (const std::string &shim : splitWords(DOTSGRADE_TRACE_FUNCTIONS_DOTSTRIANGLES))
         files.traceFunctions[1].push_back(archive(shim, lib));
-    for (const std::string &library : splitWords(DOTSGRADE_HARNESS_LIBRARIES))
-        files.libraries.push_back(archive(library, lib));
     return files;
 }
 
@@ -62,7 +60,6 @@ void check(const DataFiles &files) {
         for (const std::string &model : files.modelFunctions[game]) need(model);
         for (const std::string &shim : files.traceFunctions[game]) need(shim);
     }
-    for (const std::string &library : files.libraries) need(library);
     need((fs::path(files.programs) / kRunStarterName).string());  // every run starts with it
     for (const std::string &name : assignmentNames()) {
         const std::string program = (fs::path(files.programs) / name).string();
@@ -96,7 +93,6 @@ void stage(DataFiles &files, const fs::path &folder) {
         for (std::string &model : files.modelFunctions[game]) copy(model);
         for (std::string &shim : files.traceFunctions[game]) copy(shim);
     }
-    for (std::string &library : files.libraries) copy(library);
 }
 
 }  // namespace

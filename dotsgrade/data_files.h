@@ -1,12 +1,12 @@
 // data_files.h — where dotsgrade finds what it needs besides the student's code: the
-// spec transcripts, our reference programs, and the prebuilt archives a student's object
-// is linked with (the function worker, the model's functions, the libraries under them).
+// spec transcripts, our reference programs, and the prebuilt objects a student's object
+// is linked with (the function worker, the model's stand-ins, the trace shims).
 //
 // An installed tree (cmake --install build --prefix P) is found relative to the program,
 // so it works wherever it is moved:
 //
 //   P/bin/dotsgrade, dotssolve, dotsboxes, dotstriangles, boxes, dotscomputer, eight
-//   P/lib/dotslab/*.a                    the archives
+//   P/lib/dotslab/*.o                    the objects a student's object is linked with
 //   P/share/dotslab/specs/…              the specs, with their transcripts
 //   P/share/dotslab/source/…             dotslab's source (for the Gradescope kit)
 //
@@ -14,7 +14,7 @@
 // checked before anything is graded: a missing one is an error naming it, never a
 // smaller test set or a zero for the student.
 //
-// The archives are read inside the sandbox, which as root runs as a uid of its own: one
+// These objects are read inside the sandbox, which as root runs as a uid of its own: one
 // that cannot traverse an instructor's private (0700) folders, where the tree often is.
 // So they are used from copies, readable by every user, in a folder of their own under
 // the temporary folder (which dotsgrade keeps open to the sandbox's users), made once per
@@ -31,17 +31,16 @@ struct DataFiles {
     std::string transcripts;  // the folder of the spec transcripts
     std::string specs;        // the specs folder (shared/specs), transcripts inside
     std::string source;       // dotslab's source tree (not checked: only the kit needs it)
-    // The staged copies of the archives (see above). Per packed game (0 dotsboxes,
-    // 1 dotstriangles): the worker's archive and the model's five functions, one archive
+    // The staged copies of those objects (see above). Per packed game (0 dotsboxes,
+    // 1 dotstriangles): the worker's object and the model's five stand-ins, one object
     // each, in harness Op order.
     std::string worker[2];
     std::vector<std::string> modelFunctions[2];
     std::vector<std::string> traceFunctions[2];  // the trace shims, likewise (harness/trace_shim.cpp)
-    std::vector<std::string> libraries;  // what the worker links besides, in link order
 };
 
-// Returns where everything is, the archives staged on the first call; throws
-// std::runtime_error naming the first file missing, or why the archives could not be staged.
+// Returns where everything is, the objects staged on the first call; throws
+// std::runtime_error naming the first file missing, or why the objects could not be staged.
 const DataFiles &dataFiles();
 
 // Returns the index of a packed game's files in DataFiles (0 dotsboxes, 1 dotstriangles).

@@ -228,6 +228,24 @@ std::vector<Rename> misnamedFunctions(const Assignment &assignment, const Object
     return renames;
 }
 
+// Returns folder/name, the student's object (changed by the objcopy command given, which
+// ends without its files) linked with ours in the sandbox; "" with what the tools said in
+// `said` if it cannot be.
+std::string linkedProgram(const fs::path &folder, const std::string &name, const std::string &object,
+                          std::vector<std::string> objcopy, const std::vector<std::string> &ours, std::string &said) {
+    objcopy.insert(objcopy.end(), {object, "submission.o"});
+    if (runBuildTool(folder.string(), objcopy, said, 30, {object}) != 0) return "";
+    std::vector<std::string> command = {"/usr/bin/g++", "-o", name, "submission.o"};
+    // Our link, not the course's: mold where it is installed takes a fifth of ld's time,
+    // and this link is on the way to every function test.
+    static const bool mold = access("/usr/bin/ld.mold", X_OK) == 0;
+    if (mold) command.push_back("-fuse-ld=mold");
+    command.insert(command.end(), ours.begin(), ours.end());
+    for (const std::string &flag : splitWords(DOTSGRADE_EXTRA_LINK_FLAGS)) command.push_back(flag);
+    if (runBuildTool(folder.string(), command, said, 30, ours) != 0) return "";
+    return (folder / name).string();
+}
+
 // Links the submission's object into a program in the sandbox, in folder `name`
 // beside the build folder (so that it can go on while the program runs; the student's
 // object is seen read-only). The mandated functions whose bit is set in `replaced` are
@@ -254,18 +272,8 @@ std::string linkWith(const Assignment &assignment, const BuildResult &build,
             objcopy.insert(objcopy.end(), {"--weaken-symbol", assignment.functions[k].mangled});
             ours.push_back(models[k]);
         }
-    objcopy.insert(objcopy.end(), {object, "submission.o"});
-    if (runBuildTool(folder.string(), objcopy, said, 30, {object}) != 0) return "";
     if (worker) ours.push_back(dataFiles().worker[packedIndex(assignment.name)]);
-    std::vector<std::string> command = {"/usr/bin/g++", "-o", name, "submission.o"};
-    // Our link, not the course's: mold where it is installed takes a fifth of ld's time,
-    // and this link is on the way to every function test.
-    static const bool mold = access("/usr/bin/ld.mold", X_OK) == 0;
-    if (mold) command.push_back("-fuse-ld=mold");
-    command.insert(command.end(), ours.begin(), ours.end());
-    for (const std::string &flag : splitWords(DOTSGRADE_EXTRA_LINK_FLAGS)) command.push_back(flag);
-    if (runBuildTool(folder.string(), command, said, 30, ours) != 0) return "";
-    return (folder / name).string();
+    return linkedProgram(folder, name, object, objcopy, ours, said);
 }
 
 // Returns the build of our own reference submission of a packed game, built once per
@@ -393,8 +401,9 @@ void score(std::vector<TestOutcome> &tests, const std::map<std::string, double> 
     for (const TestOutcome &t : tests) ++perCategory[t.category];
     for (TestOutcome &t : tests) {
         auto points = rubric.find(t.category);
-        t.maxScore = points == rubric.end() ? 0 : points->second / perCategory[t.category];
-        t.score = t.maxScore * (t.credit >= 0 ? t.credit : t.passed ? 1 : 0);
+        const double categoryPoints = points == rubric.end() ? 0 : points->second;
+        t.maxScore = categoryPoints / perCategory[t.category];
+        t.score = std::max(0.0, t.maxScore * (t.credit >= 0 ? t.credit : t.passed ? 1 : 0) - t.charge * categoryPoints);
         if (const auto shown = visibility.find(t.category); shown != visibility.end())
             t.visibility = shown->second;
     }
@@ -422,6 +431,10 @@ std::map<std::string, double> rubricFor(const Assignment &assignment, const Grad
     std::map<std::string, double> rubric = assignment.rubric;
     for (const auto &[category, points] : options.rubric) rubric[category] = points;
     return rubric;
+}
+
+OutputPolicy outputPolicyFor(const Assignment &assignment, const GradeOptions &options) {
+    return options.outputPolicy ? *options.outputPolicy : assignment.outputPolicy;
 }
 
 std::vector<TestOutcome> plannedTests(const Assignment &assignment, const GradeOptions &options) {
@@ -577,13 +590,7 @@ std::string linkTraced(const Assignment &assignment, const BuildResult &build) {
                                            found->second.second + ",global,function"});
         ours.push_back(shims[k]);
     }
-    objcopy.insert(objcopy.end(), {object, "submission.o"});
-    if (runBuildTool(folder.string(), objcopy, said, 30, {object}) != 0) return "";
-    std::vector<std::string> command = {"/usr/bin/g++", "-o", "traced", "submission.o"};
-    command.insert(command.end(), ours.begin(), ours.end());
-    for (const std::string &flag : splitWords(DOTSGRADE_EXTRA_LINK_FLAGS)) command.push_back(flag);
-    if (runBuildTool(folder.string(), command, said, 30, ours) != 0) return "";
-    return (folder / "traced").string();
+    return linkedProgram(folder, "traced", object, objcopy, ours, said);
 }
 
 // Returns, for each case, why its failing run is not charged to the program ("" where it
@@ -689,12 +696,28 @@ std::vector<TestOutcome> judgedRuns(const Assignment &assignment, const GradeOpt
                                     const std::vector<RunResult> &expected,
                                     const std::vector<RunResult> &actual,
                                     const std::vector<Verdict> &verdicts,
-                                    const std::vector<std::string> &notCharged) {
+                                    const std::vector<std::string> &notCharged,
+                                    const DifferenceFindings &differences, OutputPolicy policy) {
     std::vector<TestOutcome> tests;
+    // Per-mistake: each distinct difference is charged once, to the first test with a run
+    // it explains (cases come in rubric order: transcripts, tests, fuzz, robustness).
+    std::vector<bool> charged(differences.differences.size(), false);
+    auto chargeOnce = [&](TestOutcome &t, const RunDifferences &run) {
+        for (std::size_t d : run.differences) {
+            if (charged[d]) continue;
+            charged[d] = true;
+            t.charge += kDifferenceCost;
+            t.output += "difference " + std::to_string(d + 1) + " (listed at the top) is charged here, once: " +
+                        std::to_string(static_cast<int>(100 * kDifferenceCost + 0.5)) + "% of the " + t.category +
+                        " points\n";
+        }
+    };
     struct Tally {
         TestOutcome test;
         int run = 0, passed = 0;
         int throughFunctions = 0;  // of those passed: differ only as the wrong functions make them
+        int onlyKnown = 0;         // of those passed: differ only by known differences (per-mistake)
+        int shown = 0;             // failures shown
     };
     std::map<std::string, Tally> random;
     for (const RandomKind &kind : kRandomKinds)
@@ -718,6 +741,20 @@ std::vector<TestOutcome> judgedRuns(const Assignment &assignment, const GradeOpt
             if (!options.saveFailuresDir.empty())
                 saveFailure(options.saveFailuresDir, assignment, c, expected[i]);
         }
+        // What is wrong with a failing run: where it differs by known differences, which
+        // ones, and where it first differs for a new reason; else its first difference.
+        const RunDifferences &known = differences.runs[i];
+        const bool explained = !verdict.passed && notCharged[i].empty() && known.explained;
+        const bool passes = verdict.passed || !notCharged[i].empty() || (explained && policy == OutputPolicy::kPerMistake);
+        std::string why = verdict.explanation + moveBeforeDifference(assignment, c, expected[i], actual[i]);
+        if (!known.differences.empty() && actual[i].exited()) {
+            std::string listed;
+            for (std::size_t d : known.differences) listed += (listed.empty() ? "" : ", ") + std::to_string(d + 1);
+            why = "it differs by known difference" + std::string(known.differences.size() > 1 ? "s " : " ") + listed +
+                  " (listed at the top)" +
+                  (known.newReason.empty() ? std::string(" and nothing else\n")
+                                           : ", and first differs for a new reason at " + known.newReason);
+        }
         if (c.random) {
             Tally &tally = random[c.category];
             ++tally.run;
@@ -725,22 +762,24 @@ std::vector<TestOutcome> judgedRuns(const Assignment &assignment, const GradeOpt
                 ++tally.passed;
             else if (!notCharged[i].empty())
                 ++tally.passed, ++tally.throughFunctions;
-            else if (tally.run - tally.passed <= 3)  // the first three failures shown
-                tally.test.output += c.name + ", " + input + verdict.explanation +
-                                     moveBeforeDifference(assignment, c, expected[i], actual[i]);
+            else if (passes)
+                ++tally.passed, ++tally.onlyKnown;
+            if (explained && policy == OutputPolicy::kPerMistake) chargeOnce(tally.test, known);
+            if (!passes && ++tally.shown <= 3)  // the first three failures shown
+                tally.test.output += c.name + ", " + input + why;
             continue;
         }
         TestOutcome t = outcome(c.category, c.name, c.description);
-        t.passed = verdict.passed || !notCharged[i].empty();
-        if (!verdict.passed)
-            t.output = notCharged[i] + input + verdict.explanation +
-                       moveBeforeDifference(assignment, c, expected[i], actual[i]);
+        t.passed = passes;
+        if (!verdict.passed) t.output = notCharged[i] + input + why;
+        if (explained && policy == OutputPolicy::kPerMistake) chargeOnce(t, known);
+        if (t.charge > 0) t.credit = t.passed ? 1 : 0, t.passed = false;  // earned, less the charge
         tests.push_back(t);
     }
     for (const RandomKind &kind : kRandomKinds) {
         Tally &tally = random[kind.category];
         if (tally.run == 0) continue;
-        tally.test.passed = tally.passed == tally.run;
+        tally.test.passed = tally.passed == tally.run && tally.test.charge == 0;
         tally.test.credit = static_cast<double>(tally.passed) / tally.run;
         tally.test.output = std::to_string(tally.passed) + " of " + std::to_string(tally.run) + " " +
                             kind.counted + " match (seed " + std::to_string(options.seed) + ")" +
@@ -749,6 +788,10 @@ std::vector<TestOutcome> judgedRuns(const Assignment &assignment, const GradeOpt
                                  : ", " + std::to_string(tally.throughFunctions) +
                                        " of them differ only through wrong answers your functions gave during "
                                        "the run (charged under those functions, not here)") +
+                            (tally.onlyKnown == 0 ? ""
+                                                  : ", " + std::to_string(tally.onlyKnown) +
+                                                        " of them differ only by known differences (each charged "
+                                                        "once, where listed)") +
                             "\n" + tally.test.output;
         tests.push_back(tally.test);
     }
@@ -905,8 +948,27 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
             ? attributedRuns(assignment, build, renames, options, cases, expected, actual, verdicts,
                              functionFindings.worker, functionFindings.forgivable)
             : std::vector<std::string>(cases.size());
-    for (TestOutcome &t :
-         judgedRuns(assignment, options, cases, expected, actual, verdicts, notCharged))
+    // The distinct differences across every run (runs forgiven through a function's
+    // mistake are not differences of the program's own), each run judged again without them.
+    std::vector<ComparedRun> compared(cases.size());
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        ComparedRun &run = compared[i];
+        run.expectedOut = normalisedText(expected[i].out, options.compare);
+        run.actualOut = normalisedText(actual[i].out, options.compare);
+        if (assignment.compareStandardError) {
+            run.expectedErr = normalisedText(expected[i].err, options.compare);
+            run.actualErr = normalisedText(actual[i].err, options.compare);
+        }
+        run.expectedStatus = expected[i].status;
+        run.actualStatus = actual[i].status;
+        run.endedNormally = actual[i].exited();
+        run.differs = !verdicts[i].passed && notCharged[i].empty();
+    }
+    const DifferenceFindings differences = findDifferences(compared);
+    report.differences = differences.differences;
+    report.outputPolicy = outputPolicyFor(assignment, options);
+    for (TestOutcome &t : judgedRuns(assignment, options, cases, expected, actual, verdicts, notCharged,
+                                     differences, report.outputPolicy))
         tests.push_back(std::move(t));
     score(tests, rubricFor(assignment, options), options.visibility);
     return report;

@@ -9,12 +9,14 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "assignment.h"
 #include "compare.h"
 #include "not_graded.h"
+#include "output_differences.h"
 #include "process/process_runner.h"
 
 namespace dotslab::grader {
@@ -23,6 +25,7 @@ struct GradeOptions {
     std::string sample;    // the instructor's program; "" for our reference
     std::string testsDir;  // extra NAME.in/.args/.out/.err/.rc/.desc cases
     CompareMode compare = CompareMode::kExact;
+    std::optional<OutputPolicy> outputPolicy;  // over the assignment's own (--output-policy, the course file)
     int fuzzGames = 50;        // random valid games (conformance)
     int malformedInputs = 20;  // random malformed inputs (robustness)
     unsigned seed = 1;
@@ -41,6 +44,7 @@ struct TestOutcome {
     std::string description;  // what it runs and compares
     bool passed = false;
     double credit = -1;  // the share of its points earned (0..1) where partial; -1: all or nothing
+    double charge = 0;   // per-mistake: the share of its category's points taken for differences charged here
     double score = 0;
     double maxScore = 0;
     std::string output;                  // what went wrong, or details
@@ -56,6 +60,10 @@ struct GradeReport {
     std::string isolation;     // how student code was isolated
     bool unsandboxed = false;  // graded with --unsafe-no-sandbox where no sandbox works
     std::vector<TestOutcome> tests;
+    // The distinct differences of the program's output across its runs, each once (see
+    // output_differences.h), and the policy they were charged under.
+    std::vector<OutputDifference> differences;
+    OutputPolicy outputPolicy = OutputPolicy::kStrict;
     double seconds = 0;  // how long the grading took
 
     double score() const;
@@ -74,6 +82,9 @@ GradeReport gradeOrSayWhyNot(const Assignment &assignment, const std::string &su
 
 // Returns the tests gradeSubmission would run, with their points, without running them.
 std::vector<TestOutcome> plannedTests(const Assignment &assignment, const GradeOptions &options);
+
+// Returns the output policy in force: options' choice, else the assignment's own.
+OutputPolicy outputPolicyFor(const Assignment &assignment, const GradeOptions &options);
 
 // Returns the categories a rubric may give points to.
 const std::vector<std::string> &rubricCategories();

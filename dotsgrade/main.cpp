@@ -41,6 +41,7 @@ using namespace dotslab::grader;
 
 struct CommandLine {
     std::string assignment, submission, batchDir, jsonPath, junitPath, rubricPath, compare = "exact";
+    std::string outputPolicy;  // "" : the assignment's own
     std::string classroomPath;                   // GitHub Classroom's grader result
     std::string htmlPath, summaryPath, starter;  // batch: the class report and summary; the starter code
     bool similarity = false;                     // batch: look for submissions alike
@@ -216,7 +217,8 @@ int run(const CommandLine &cl) {
     const Assignment &assignment = assignmentNamed(cl.assignment);
     dataFiles();  // every file checked before anything is graded: a missing one ends here, exit 1
     if (cl.explain) {
-        writeExplanation(assignment.name, plannedTests(assignment, cl.options), std::cout);
+        writeExplanation(assignment, outputPolicyFor(assignment, cl.options), plannedTests(assignment, cl.options),
+                         std::cout);
         return 0;
     }
     requireSandbox(cl);
@@ -250,6 +252,10 @@ void addGradingOptions(CLI::App &app, CommandLine &cl) {
         ->check(CLI::ExistingDirectory);
     app.add_option("--compare", cl.compare, "exact (default), trailing or all")
         ->check(CLI::IsMember({"exact", "trailing", "all"}));
+    app.add_option("--output-policy", cl.outputPolicy,
+                   "strict or per-mistake: what a run whose output differs earns (default: as the assignment's "
+                   "text says, see --explain)")
+        ->check(CLI::IsMember({"strict", "per-mistake"}));
     app.add_option("--fuzz", cl.options.fuzzGames,
                    "random games of valid moves compared with the sample solution (default 50)")
         ->check(CLI::Range(0, 100000));
@@ -297,6 +303,7 @@ KitRequest kitRequest(const CommandLine &cl, const std::string &output) {
                    "--output-limit", std::to_string(o.limits.outputKb)};
     if (!o.compilerFlags.empty())
         kit.options.insert(kit.options.end(), {"--compiler-flags", o.compilerFlags});
+    if (!cl.outputPolicy.empty()) kit.options.insert(kit.options.end(), {"--output-policy", cl.outputPolicy});
     if (cl.unsafeNoSandbox) kit.options.push_back("--unsafe-no-sandbox");
     return kit;
 }
@@ -386,6 +393,7 @@ int main(int argc, char **argv) {
         try {
             kit.parse(argc - 1, argv + 1);
             cl.options.compare = compareModeNamed(cl.compare);
+            if (!cl.outputPolicy.empty()) cl.options.outputPolicy = outputPolicyNamed(cl.outputPolicy);
             if (!cl.rubricPath.empty()) readRubric(cl.rubricPath, cl.options);
             assignmentNamed(cl.assignment);
             writeGradescopeKit(kitRequest(cl, output));
@@ -437,6 +445,7 @@ int main(int argc, char **argv) {
     try {
         app.parse(argc, argv);
         cl.options.compare = compareModeNamed(cl.compare);
+        if (!cl.outputPolicy.empty()) cl.options.outputPolicy = outputPolicyNamed(cl.outputPolicy);
         if (!cl.rubricPath.empty()) readRubric(cl.rubricPath, cl.options);
         return run(cl);
     } catch (const CLI::ParseError &e) {

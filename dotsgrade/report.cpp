@@ -64,25 +64,22 @@ std::string indented(const std::string &text) {
 constexpr std::size_t kTestOutputBytes = 4096;      // what one test may show
 constexpr std::size_t kReportOutputBytes = 200000;  // what all tests may show together (JSON <= 256 KB)
 
-// Returns every test's output bounded: at most 4 KB each, less when there are so many
-// tests that together they would pass kReportOutputBytes. A cut says how much was left out.
+// Returns text cut to at most `most` bytes (whole UTF-8 characters); a cut says how much
+// was left out.
+std::string boundedText(const std::string &text, std::size_t most) {
+    if (text.size() <= most) return text;
+    std::size_t cut = most;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+    return text.substr(0, cut) + "\n\u2026 (" + std::to_string(text.size() - cut) + " more bytes)\n";
+}
+
 }  // namespace
 
 std::vector<std::string> boundedOutputs(const GradeReport &report) {
     const std::size_t count = std::max<std::size_t>(1, report.tests.size());
     const std::size_t each = std::min(kTestOutputBytes, kReportOutputBytes / count);
     std::vector<std::string> outputs;
-    for (const TestOutcome &t : report.tests) {
-        std::string text = t.output;
-        if (text.size() > each) {
-            std::size_t cut = each;
-            while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
-                --cut;  // whole UTF-8 characters
-            text =
-                text.substr(0, cut) + "\n\u2026 (" + std::to_string(t.output.size() - cut) + " more bytes)\n";
-        }
-        outputs.push_back(text);
-    }
+    for (const TestOutcome &t : report.tests) outputs.push_back(boundedText(t.output, each));
     return outputs;
 }
 
@@ -96,6 +93,30 @@ std::string notGradedAdvice() {
            "free the disk, or wait for a quieter machine) and grade the submission again.";
 }
 
+std::string differencesText(const GradeReport &report) {
+    if (report.differences.empty()) return "";
+    std::string text = "Distinct differences in your program's output, each counted once (" +
+                       nameOf(report.outputPolicy) + " policy):\n";
+    constexpr std::size_t kShown = 12;  // the most shown (those in the fewest runs are left out)
+    bool others = false;
+    for (std::size_t k = 0; k < report.differences.size() && k < kShown; ++k) {
+        const OutputDifference &d = report.differences[k];
+        if (d.explains == 0 && !others) {
+            others = true;
+            text += "Recurring, but only in runs that also differ for other reasons:\n";
+        }
+        text += "  " + std::to_string(k + 1) + ". your program " + d.what + "\n     in " + std::to_string(d.runs) +
+                " runs (" + std::to_string(d.places) + " places)" +
+                (d.explains == 0 ? std::string()
+                                 : "; " + std::to_string(d.explains) + " of them differ by nothing but known differences") +
+                "\n";
+        if (!d.example.empty()) text += indented(d.example);
+    }
+    if (report.differences.size() > kShown)
+        text += "  … and " + std::to_string(report.differences.size() - kShown) + " more, each in fewer runs\n";
+    return text;
+}
+
 void writeTerminalReport(const GradeReport &report, std::ostream &out) {
     // Nothing a student wrote reaches the terminal raw: no escape sequence can clear the
     // screen or forge a score.
@@ -107,6 +128,7 @@ void writeTerminalReport(const GradeReport &report, std::ostream &out) {
         out << "Isolation: " << report.isolation << "\n";
         return;
     }
+    out << controlsEscaped(differencesText(report));
     const std::vector<std::string> outputs = boundedOutputs(report);
     for (std::size_t i = 0; i < report.tests.size(); ++i) {
         const TestOutcome &t = report.tests[i];
@@ -139,7 +161,8 @@ std::string gradescopeJson(const GradeReport &report) {
         {"score", report.score()},
         {"output",
          std::string(report.unsandboxed ? "WARNING: graded WITHOUT a sandbox (--unsafe-no-sandbox). " : "") +
-             "dotsgrade " + report.assignment + ". " + report.isolation},
+             "dotsgrade " + report.assignment + ". " + report.isolation +
+             (report.differences.empty() ? "" : "\n\n" + boundedText(differencesText(report), kReportOutputBytes / 8))},
         {"visibility", "visible"},
         {"stdout_visibility", "hidden"},  // dotsgrade's own terminal report: for the instructor
         {"execution_time", static_cast<long>(report.seconds + 0.5)},
@@ -217,19 +240,42 @@ std::string junitXml(const GradeReport &report) {
                xmlEscaped(points(t.score) + " of " + points(t.maxScore) + " points") + "\">" +
                xmlEscaped(outputs[i]) + "</failure>\n    </testcase>\n";
     }
+    if (!report.differences.empty())  // the schema's place for what belongs to the whole suite: last
+        xml += "    <system-out>" + xmlEscaped(boundedText(differencesText(report), kReportOutputBytes / 8)) +
+               "</system-out>\n";
     return xml + "  </testsuite>\n</testsuites>\n";
 }
 
-void writeExplanation(const std::string &assignment, const std::vector<TestOutcome> &tests,
+void writeExplanation(const Assignment &assignment, OutputPolicy policy, const std::vector<TestOutcome> &tests,
                       std::ostream &out) {
     double total = 0;
-    out << "dotsgrade " << assignment << ": the tests, what each runs and compares, and its points\n";
+    out << "dotsgrade " << assignment.name << ": the tests, what each runs and compares, and its points\n";
     for (const TestOutcome &t : tests) {
         out << "  " << std::setw(6) << points(t.maxScore) << "  " << t.name << "\n          " << t.description
             << "\n";
         total += t.maxScore;
     }
     out << "Total: " << points(total) << "\n";
+    const int cost = static_cast<int>(100 * kDifferenceCost + 0.5);
+    out << "\nOutput policy: " << nameOf(policy)
+        << (policy == assignment.outputPolicy ? " (the assignment's own: " + assignment.outputPolicyBecause + ")"
+                                              : " (chosen by --output-policy or the course file; the assignment's "
+                                                "own is " + nameOf(assignment.outputPolicy) + ")")
+        << ".\n  Either way, the report opens with the distinct differences of the program's output across all "
+           "its runs, each once, with the runs it explains, and shows where each failing run first differs for "
+           "a new reason.\n"
+        << (policy == OutputPolicy::kStrict
+                ? "  strict: every run whose output differs fails.\n"
+                : "  per-mistake: each distinct difference costs " + std::to_string(cost) +
+                      "% of the points of its category once (charged to the first test where it shows), and a "
+                      "run that differs only by known differences passes.\n");
+    if (!assignment.inputClasses.empty()) {
+        out << "\nInput the runs give, audited against the assignment's text (only what it settles is in the "
+               "random games; the rest is robustness):\n";
+        for (const InputClass &c : assignment.inputClasses)
+            out << "  " << (c.settled ? "settled    " : "unsettled  ") << c.example << ": " << c.what << " — "
+                << c.because << "\n";
+    }
     out << "\nThree outcomes: a test passes or fails; a whole grading may instead be NOT GRADED. " << notGradedAdvice()
         << " A batch lists those submissions with why, leaves their score empty (\"not graded\" in the CSV, "
            "never a 0) and exits 1.\n";

@@ -32,6 +32,10 @@ std::string notGradedAdvice();
 // points, its category and the first line of its output ("" when nothing was lost).
 std::string reasonOf(const GradeReport &report);
 
+// Returns the distinct differences of the program's output as a report opens with them,
+// each with the runs it explains and one example ("" when there are none).
+std::string differencesText(const GradeReport &report);
+
 // Writes the summary: a line per test with its points, then what went wrong.
 void writeTerminalReport(const GradeReport &report, std::ostream &out);
 
@@ -50,8 +54,10 @@ std::string failureJson(const std::string &message);
 // Returns the report as JUnit XML.
 std::string junitXml(const GradeReport &report);
 
-// Writes the --explain listing: every test, what it runs and compares, its points.
-void writeExplanation(const std::string &assignment, const std::vector<TestOutcome> &tests,
+// Writes the --explain listing: every test, what it runs and compares, its points; the
+// output policy in force; and every kind of input the runs give, audited against the
+// assignment's text.
+void writeExplanation(const Assignment &assignment, OutputPolicy policy, const std::vector<TestOutcome> &tests,
                       std::ostream &out);
 
 // Returns the class CSV's header: student, score, max_score, reason, then each test.

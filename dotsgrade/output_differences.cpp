@@ -1,0 +1,426 @@
+#include "output_differences.h"
+
+#include <dtl/dtl.hpp>
+
+#include <algorithm>
+#include <cassert>
+#include <map>
+#include <set>
+#include <unordered_map>
+
+#include "text/characters.h"
+#include "text/text_diff.h"
+
+namespace dotslab::grader {
+namespace {
+
+// A run whose lines differ by more than this (counted as lines of one that the other
+// lacks) is not compared line by line: it is its own failure, and the diff would be slow.
+constexpr std::size_t kMostDifferingLines = 400;
+constexpr std::size_t kShapeContext = 16;  // characters before a change kept in its shape
+constexpr std::size_t kShownLine = 100;    // characters of a line shown in a difference's text
+
+enum class Stream { kOut, kErr, kStatus };
+
+// One hunk of one run's diff: expected lines [from, from + expected.size()) became actual.
+struct Edit {
+    std::size_t run = 0;
+    Stream stream = Stream::kOut;
+    std::size_t from = 0;
+    std::vector<std::string> expected, actual;
+    std::string before, after;  // the expected lines around it ("" at either end)
+    std::string shape;          // edits of the same shape are one difference
+    bool consistent = false;
+};
+
+// Returns text with each word that holds a digit written '#' ("a1 and b2." → "# and #.").
+std::string shapeOf(const std::string &text) {
+    std::string out;
+    for (std::size_t at = 0; at < text.size();) {
+        if (!isLetter(text[at]) && !isDigit(text[at])) {
+            out += text[at++];
+            continue;
+        }
+        std::size_t end = at;
+        bool digit = false;
+        while (end < text.size() && (isLetter(text[end]) || isDigit(text[end]))) digit = digit || isDigit(text[end++]);
+        out += digit ? std::string("#") : text.substr(at, end - at);
+        at = end;
+    }
+    return out;
+}
+
+// Returns the lines of text: split at each newline, a last line without one kept (so a
+// missing final newline is one line's difference).
+std::vector<std::string> linesOf(const std::string &text) {
+    std::vector<std::string> lines;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const std::size_t end = text.find('\n', start);
+        if (end == std::string::npos) {
+            if (start < text.size()) lines.push_back(text.substr(start) + "\u27e8no newline at the end\u27e9");
+            break;
+        }
+        lines.push_back(text.substr(start, end - start));
+        start = end + 1;
+    }
+    return lines;
+}
+
+std::string joined(const std::vector<std::string> &lines) {
+    std::string text;
+    for (std::size_t k = 0; k < lines.size(); ++k) text += (k == 0 ? "" : "\n") + lines[k];
+    return text;
+}
+
+// Returns a line as a difference shows it: quoted, whitespace visible, at most kShownLine.
+std::string shown(const std::string &line) {
+    const std::string text = line.size() > kShownLine ? line.substr(0, kShownLine) + "\u2026" : line;
+    return "\"" + visibleWhitespace(text) + "\"";
+}
+
+std::string shownLines(const std::vector<std::string> &lines) {
+    if (lines.size() == 1) return "the line " + shown(lines[0]);
+    std::string text = std::to_string(lines.size()) + " lines ";
+    for (std::size_t k = 0; k < lines.size() && k < 3; ++k) text += (k == 0 ? "" : " ") + shown(lines[k]);
+    return text + (lines.size() > 3 ? " \u2026" : "");
+}
+
+// Returns the shape of an edit (see the header): its kind, what changed and just before.
+std::string shapeOfEdit(const Edit &e) {
+    const std::string stream = e.stream == Stream::kErr ? "err" : "out";
+    if (e.expected.empty()) return stream + "|added|" + shapeOf(e.before) + "|" + shapeOf(joined(e.actual));
+    if (e.actual.empty()) return stream + "|left out|" + shapeOf(e.before) + "|" + shapeOf(joined(e.expected));
+    const std::string want = joined(e.expected), got = joined(e.actual);
+    std::size_t prefix = 0;
+    while (prefix < want.size() && prefix < got.size() && want[prefix] == got[prefix]) ++prefix;
+    std::size_t suffix = 0;
+    while (suffix < want.size() - prefix && suffix < got.size() - prefix &&
+           want[want.size() - 1 - suffix] == got[got.size() - 1 - suffix])
+        ++suffix;
+    // Back to the start of the words cut, so that a number changed is one word changed.
+    while (prefix > 0 && (isLetter(want[prefix - 1]) || isDigit(want[prefix - 1]))) --prefix;
+    const std::size_t lineStart = want.rfind('\n', prefix == 0 ? 0 : prefix - 1);
+    std::size_t contextStart = prefix > kShapeContext ? prefix - kShapeContext : 0;
+    if (lineStart != std::string::npos && lineStart + 1 > contextStart && lineStart < prefix) contextStart = lineStart + 1;
+    return stream + "|replaced|" + shapeOf(want.substr(contextStart, prefix - contextStart)) + "|" +
+           shapeOf(want.substr(prefix, want.size() - prefix - suffix)) + "|" +
+           shapeOf(got.substr(prefix, got.size() - prefix - suffix));
+}
+
+// Returns what an edit's difference is, in the student's words.
+std::string whatOf(const Edit &e) {
+    const std::string where = e.stream == Stream::kErr ? "on standard error, " : "";
+    if (e.expected.empty())
+        return where + "adds " + shownLines(e.actual) + (e.before.empty() ? " at the start" : " after " + shown(e.before));
+    if (e.actual.empty()) {
+        const bool blank = e.expected.size() == 1 && e.expected[0].empty();
+        return where + "leaves out " + (blank ? std::string("the empty line") : shownLines(e.expected)) +
+               (e.before.empty() ? " at the start" : " after " + shown(e.before));
+    }
+    {  // text only left out or only added (a line break, a space): say which, and after what
+        const std::string want = joined(e.expected), got = joined(e.actual);
+        std::size_t prefix = 0, suffix = 0;
+        while (prefix < want.size() && prefix < got.size() && want[prefix] == got[prefix]) ++prefix;
+        while (suffix < want.size() - prefix && suffix < got.size() - prefix &&
+               want[want.size() - 1 - suffix] == got[got.size() - 1 - suffix])
+            ++suffix;
+        const std::string wantMiddle = want.substr(prefix, want.size() - prefix - suffix),
+                          gotMiddle = got.substr(prefix, got.size() - prefix - suffix);
+        const std::size_t lineStart = want.rfind('\n', prefix == 0 ? 0 : prefix - 1);
+        const std::string before =
+            want.substr(lineStart == std::string::npos || lineStart >= prefix ? 0 : lineStart + 1,
+                        prefix - (lineStart == std::string::npos || lineStart >= prefix ? 0 : lineStart + 1));
+        const std::string after = before.empty() ? "at the start of a line" : "after " + shown(before);
+        if (gotMiddle.empty() && !wantMiddle.empty())
+            return where + "leaves out " + (wantMiddle == "\n" ? "a line break" : shown(wantMiddle)) + " " + after;
+        if (wantMiddle.empty() && !gotMiddle.empty())
+            return where + "adds " + (gotMiddle == "\n" ? "a line break" : shown(gotMiddle)) + " " + after;
+    }
+    if (e.expected.size() == 1 && e.actual.size() == 1) {
+        // The words that differ, whole: "(2..9)" where the sample prints "(2..8)".
+        const std::string &want = e.expected[0], &got = e.actual[0];
+        std::size_t prefix = 0, suffix = 0;
+        while (prefix < want.size() && prefix < got.size() && want[prefix] == got[prefix]) ++prefix;
+        while (suffix < want.size() - prefix && suffix < got.size() - prefix &&
+               want[want.size() - 1 - suffix] == got[got.size() - 1 - suffix])
+            ++suffix;
+        while (prefix > 0 && !isWhitespace(want[prefix - 1])) --prefix;
+        while (suffix > 0 && !isWhitespace(want[want.size() - suffix])) --suffix;
+        const std::string wantWords = want.substr(prefix, want.size() - prefix - suffix),
+                          gotWords = got.substr(prefix, got.size() - prefix - suffix);
+        if (wantWords.empty() || gotWords.empty() || wantWords.size() + gotWords.size() > 2 * kShownLine / 3)
+            return where + "prints " + shown(got) + " where the sample prints " + shown(want);
+        return where + "prints " + shown(gotWords) + " where the sample prints " + shown(wantWords);
+    }
+    return where + "prints " + shownLines(e.actual) + " where the sample prints " + shownLines(e.expected);
+}
+
+std::string exampleOf(const Edit &e) {
+    std::string text;
+    if (!e.before.empty()) text += "  (same)    " + shown(e.before) + "\n";
+    for (const std::string &line : e.expected) text += "  expected: " + shown(line) + "\n";
+    for (const std::string &line : e.actual) text += "  yours:    " + shown(line) + "\n";
+    if (e.expected.empty()) text += "  expected: nothing here\n";
+    if (e.actual.empty()) text += "  yours:    nothing here\n";
+    return text;
+}
+
+// One stream of one run, diffed: its edits, and which expected lines were printed right
+// (and where in the actual output).
+struct StreamDiff {
+    std::vector<std::string> expected;
+    std::vector<long> rightAt;  // per expected line: its line in the actual output, or -1
+    std::vector<Edit> edits;
+    bool comparable = true;  // false: the two differ too much to diff
+};
+
+// Returns the line diff of one stream of a run (each hunk one edit; a hunk that replaces
+// as many lines as it removes is an edit per line).
+StreamDiff diffed(std::size_t run, Stream stream, const std::string &want, const std::string &got) {
+    StreamDiff d;
+    d.expected = linesOf(want);
+    const std::vector<std::string> actual = linesOf(got);
+    d.rightAt.assign(d.expected.size(), -1);
+    if (want == got) {
+        for (std::size_t k = 0; k < d.expected.size(); ++k) d.rightAt[k] = static_cast<long>(k);
+        return d;
+    }
+    // Lines as numbers, and a cheap bound on the edit distance before the diff is made.
+    std::unordered_map<std::string, int> ids;
+    std::vector<int> a, b;
+    std::map<int, long> balance;
+    for (const std::string &line : d.expected) a.push_back(ids.emplace(line, static_cast<int>(ids.size())).first->second);
+    for (const std::string &line : actual) b.push_back(ids.emplace(line, static_cast<int>(ids.size())).first->second);
+    for (int id : a) ++balance[id];
+    for (int id : b) --balance[id];
+    std::size_t unmatched = 0;
+    for (const auto &[id, count] : balance) unmatched += static_cast<std::size_t>(count < 0 ? -count : count);
+    if (unmatched > kMostDifferingLines) {
+        d.comparable = false;
+        return d;
+    }
+    dtl::Diff<int> diff(a, b);
+    diff.compose();
+    Edit open;
+    bool inHunk = false;
+    std::size_t at = 0;  // expected lines consumed
+    auto close = [&] {
+        if (!inHunk) return;
+        inHunk = false;
+        open.before = open.from > 0 ? d.expected[open.from - 1] : "";
+        const std::size_t next = open.from + open.expected.size();
+        open.after = next < d.expected.size() ? d.expected[next] : "";
+        if (open.expected.size() == open.actual.size() && open.expected.size() > 1) {
+            for (std::size_t k = 0; k < open.expected.size(); ++k) {  // an edit per line replaced
+                Edit line = open;
+                line.from = open.from + k;
+                line.expected = {open.expected[k]};
+                line.actual = {open.actual[k]};
+                line.before = line.from > 0 ? d.expected[line.from - 1] : "";
+                line.after = line.from + 1 < d.expected.size() ? d.expected[line.from + 1] : "";
+                d.edits.push_back(line);
+            }
+        } else {
+            d.edits.push_back(open);
+        }
+    };
+    for (const auto &[id, info] : diff.getSes().getSequence()) {
+        if (info.type == dtl::SES_COMMON) {
+            close();
+            d.rightAt[at] = info.afterIdx - 1;
+            ++at;
+            continue;
+        }
+        if (!inHunk) {
+            open = Edit{};
+            open.run = run;
+            open.stream = stream;
+            open.from = at;
+            inHunk = true;
+        }
+        if (info.type == dtl::SES_DELETE) {
+            open.expected.push_back(d.expected[at]);
+            ++at;
+        } else {
+            open.actual.push_back(actual[static_cast<std::size_t>(info.afterIdx - 1)]);
+        }
+    }
+    close();
+    assert(at == d.expected.size());
+    for (Edit &e : d.edits) e.shape = shapeOfEdit(e);
+    return d;
+}
+
+// Where lines were printed right, across every run that ended normally: by the line, and
+// by its shape, each place as (stream diff, expected line).
+struct RightLines {
+    std::unordered_map<std::string, std::vector<std::pair<const StreamDiff *, std::size_t>>> byLine, byShape;
+};
+
+// Returns true if the lines `lines` are printed right somewhere from expected line k of d,
+// with the lines around them (where given) of the shapes before and after.
+bool rightFrom(const StreamDiff &d, std::size_t k, const std::vector<std::string> &lines, const std::string *before,
+               const std::string *after) {
+    if (k + lines.size() > d.expected.size()) return false;
+    for (std::size_t n = 0; n < lines.size(); ++n)
+        if (d.rightAt[k + n] < 0 || d.expected[k + n] != lines[n]) return false;
+    if (before != nullptr && (k == 0 || shapeOf(d.expected[k - 1]) != *before)) return false;
+    const std::size_t next = k + lines.size();
+    if (after != nullptr && (next >= d.expected.size() || shapeOf(d.expected[next]) != *after)) return false;
+    return true;
+}
+
+// Returns true if what e changes is never printed right (see the header): a replaced or
+// left-out block never right (a left-out one: between lines of the same shapes); added
+// lines never missing between two lines of the shapes around them, printed right.
+bool consistent(const Edit &e, const RightLines &right) {
+    if (e.expected.empty()) {
+        const std::string before = shapeOf(e.before), after = shapeOf(e.after);
+        const auto found = right.byShape.find(before);
+        if (found == right.byShape.end()) return true;
+        for (const auto &[d, k] : found->second)
+            if (k + 1 < d->expected.size() && d->rightAt[k + 1] == d->rightAt[k] + 1 &&
+                shapeOf(d->expected[k + 1]) == after)
+                return false;
+        return true;
+    }
+    const auto found = right.byLine.find(e.expected[0]);
+    if (found == right.byLine.end()) return true;
+    const std::string before = shapeOf(e.before), after = shapeOf(e.after);
+    const bool leftOut = e.actual.empty();
+    for (const auto &[d, k] : found->second)
+        if (rightFrom(*d, k, e.expected, leftOut ? &before : nullptr, leftOut ? &after : nullptr)) return false;
+    return true;
+}
+
+}  // namespace
+
+DifferenceFindings findDifferences(const std::vector<ComparedRun> &runs) {
+    DifferenceFindings findings;
+    findings.runs.resize(runs.size());
+
+    // Step 1: every run that ended normally, diffed (those that passed print every line right).
+    std::vector<std::vector<StreamDiff>> diffs(runs.size());
+    std::vector<std::vector<Edit>> statusEdits(runs.size());
+    for (std::size_t r = 0; r < runs.size(); ++r) {
+        const ComparedRun &run = runs[r];
+        if (!run.endedNormally) continue;
+        diffs[r].push_back(diffed(r, Stream::kOut, run.expectedOut, run.actualOut));
+        diffs[r].push_back(diffed(r, Stream::kErr, run.expectedErr, run.actualErr));
+        if (run.expectedStatus != run.actualStatus) {
+            Edit status;
+            status.run = r;
+            status.stream = Stream::kStatus;
+            status.shape = "status|" + std::to_string(run.expectedStatus) + "|" + std::to_string(run.actualStatus);
+            status.consistent = true;
+            statusEdits[r].push_back(status);
+        }
+    }
+    RightLines right;
+    for (const std::vector<StreamDiff> &streams : diffs)
+        for (const StreamDiff &d : streams)
+            for (std::size_t k = 0; k < d.expected.size(); ++k)
+                if (d.rightAt[k] >= 0) {
+                    right.byLine[d.expected[k]].push_back({&d, k});
+                    right.byShape[shapeOf(d.expected[k])].push_back({&d, k});
+                }
+
+    // Step 2: each edit's consistency, and the runs each shape is consistent in.
+    std::map<std::string, std::set<std::size_t>> runsOfShape;
+    std::map<std::string, const Edit *> firstOfShape;
+    auto note = [&](Edit &e) {
+        if (e.stream != Stream::kStatus) e.consistent = consistent(e, right);
+        if (!e.consistent) return;
+        runsOfShape[e.shape].insert(e.run);
+        if (firstOfShape.count(e.shape) == 0) firstOfShape[e.shape] = &e;
+    };
+    for (std::size_t r = 0; r < runs.size(); ++r) {
+        if (!runs[r].differs) continue;
+        for (StreamDiff &d : diffs[r])
+            for (Edit &e : d.edits) note(e);
+        for (Edit &e : statusEdits[r]) note(e);
+    }
+
+    // Step 3: the known differences, each once; then each run judged again without them.
+    std::map<std::string, std::size_t> indexOf;
+    {
+        std::vector<std::string> known;
+        for (const auto &[shape, inRuns] : runsOfShape)
+            if (inRuns.size() >= 2) known.push_back(shape);
+        std::sort(known.begin(), known.end(), [&](const std::string &x, const std::string &y) {
+            const std::size_t rx = runsOfShape[x].size(), ry = runsOfShape[y].size();
+            if (rx != ry) return rx > ry;
+            const std::size_t fx = *runsOfShape[x].begin(), fy = *runsOfShape[y].begin();
+            return fx != fy ? fx < fy : x < y;
+        });
+        for (const std::string &shape : known) {
+            const Edit &first = *firstOfShape[shape];
+            OutputDifference d;
+            if (first.stream == Stream::kStatus) {
+                d.what = "exits with status " + std::to_string(runs[first.run].actualStatus) +
+                         " where the sample exits with status " + std::to_string(runs[first.run].expectedStatus);
+            } else {
+                d.what = whatOf(first);
+                d.example = exampleOf(first);
+            }
+            d.runs = runsOfShape[shape].size();
+            d.firstRun = *runsOfShape[shape].begin();
+            indexOf[shape] = findings.differences.size();
+            findings.differences.push_back(d);
+        }
+    }
+    for (std::size_t r = 0; r < runs.size(); ++r) {
+        if (!runs[r].differs) continue;
+        RunDifferences &judged = findings.runs[r];
+        if (!runs[r].endedNormally) {
+            judged.newReason = "it did not end normally";
+            continue;
+        }
+        std::set<std::size_t> found;
+        auto setAside = [&](const Edit &e) {
+            const auto known = indexOf.find(e.shape);
+            if (!e.consistent || known == indexOf.end()) return false;
+            found.insert(known->second);
+            ++findings.differences[known->second].places;
+            return true;
+        };
+        for (const StreamDiff &d : diffs[r]) {
+            if (!d.comparable && judged.newReason.empty())
+                judged.newReason = std::string("its ") + (&d == &diffs[r][0] ? "output" : "standard error") +
+                                   " differs too much to compare line by line";
+            for (const Edit &e : d.edits)
+                if (!setAside(e) && judged.newReason.empty())
+                    judged.newReason = std::string(e.stream == Stream::kErr ? "standard error" : "standard output") +
+                                       ", line " + std::to_string(e.from + 1) + ": " + whatOf(e) + "\n" + exampleOf(e);
+        }
+        for (const Edit &e : statusEdits[r])
+            if (!setAside(e) && judged.newReason.empty())
+                judged.newReason = "exits with status " + std::to_string(runs[r].actualStatus) +
+                                   " where the sample exits with status " + std::to_string(runs[r].expectedStatus);
+        judged.differences.assign(found.begin(), found.end());
+        judged.explained = judged.newReason.empty() && !found.empty();
+        if (judged.explained)
+            for (std::size_t d : found) ++findings.differences[d].explains;
+    }
+    // Step 4: in the order a report lists them, each run's indices renumbered to match.
+    std::vector<std::size_t> order(findings.differences.size());
+    for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
+        return findings.differences[x].explains > findings.differences[y].explains;
+    });
+    std::vector<std::size_t> rank(order.size());
+    std::vector<OutputDifference> sorted;
+    for (std::size_t k = 0; k < order.size(); ++k) {
+        rank[order[k]] = k;
+        sorted.push_back(findings.differences[order[k]]);
+    }
+    findings.differences = sorted;
+    for (RunDifferences &run : findings.runs) {
+        for (std::size_t &d : run.differences) d = rank[d];
+        std::sort(run.differences.begin(), run.differences.end());
+    }
+    return findings;
+}
+
+}  // namespace dotslab::grader
