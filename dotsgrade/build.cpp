@@ -441,6 +441,23 @@ std::string silencingPragmas(const std::string &preprocessed) {
     return found;
 }
 
+// Returns the lines of preprocessed text that come from the student's own files (GCC's line
+// markers flag a system header's with 3), without the markers and the empty lines.
+std::string ownLines(const std::string &preprocessed) {
+    std::string own;
+    bool system = false;
+    std::istringstream lines(preprocessed);
+    for (std::string line; std::getline(lines, line);) {
+        if (line.size() > 2 && line[0] == '#' && line[1] == ' ' && std::isdigit(static_cast<unsigned char>(line[2]))) {
+            const std::size_t quoteEnd = line.rfind('"');
+            system = quoteEnd != std::string::npos && line.find(" 3", quoteEnd) != std::string::npos;
+            continue;
+        }
+        if (!system && line.find_first_not_of(" \t") != std::string::npos) own += line + "\n";
+    }
+    return own;
+}
+
 // Returns the GNU line markers (`# 1 "file" 3`: the rest is a system header's, its warnings
 // silenced) written in the student's own files. Directives never come from macros, so the
 // text shows them all: a line whose directive (after # or %:, spaces and comments) starts
@@ -497,8 +514,10 @@ CourseWarnings courseWarnings(const Assignment &assignment, const BuildResult &b
         std::vector<std::string> preprocess = command;
         preprocess.insert(preprocess.end(), {"-E", source});
         std::string preprocessed;
-        if (runBuildTool("", preprocess, preprocessed, kStepSeconds, {src}) == 0)
+        if (runBuildTool("", preprocess, preprocessed, kStepSeconds, {src}) == 0) {
             warnings.silencers += silencingPragmas(preprocessed);
+            warnings.ownCode += ownLines(preprocessed);
+        }
         if (!byMakefile) continue;
         command.insert(command.end(), {"-fsyntax-only", source});
         // Only where the course's command compiles it at all (a Makefile may need other
@@ -540,6 +559,71 @@ std::string disassembly(const BuildResult &build) {
     std::string shown;
     runBuildTool("", objdump, shown, kStepSeconds, objects);
     return shown;
+}
+
+std::map<std::string, std::set<std::string>> callGraph(const BuildResult &build) {
+    const std::vector<std::string> objects = objectPaths(build);
+    std::vector<std::string> objdump = {"/usr/bin/objdump", "-dr", "--no-show-raw-insn"};
+    objdump.insert(objdump.end(), objects.begin(), objects.end());
+    std::string shown;
+    std::map<std::string, std::set<std::string>> graph;
+    if (runBuildTool("", objdump, shown, kStepSeconds, objects) != 0) return graph;
+    // Each function: "0000000000000040 <_Z8isFilledxi>:"; in its body, a relocation
+    // "   4a: R_X86_64_PLT32 _Z7digitAtxi-0x4" names what it refers to (a section and an
+    // offset, ".text+0x2c", the function there), and "call 2d <_ZL6helperi>" a call the
+    // assembler resolved (one to itself plus an offset is a placeholder for a relocation).
+    std::map<std::string, std::map<unsigned long, std::string>> functionsAt;  // section -> offset -> name
+    std::vector<std::pair<std::string, std::string>> sectionRefs;             // (caller, ".text+0x2c")
+    std::string section, current;
+    std::istringstream in(shown);
+    for (std::string line; std::getline(in, line);) {
+        if (line.rfind("Disassembly of section ", 0) == 0) {
+            section = line.substr(23, line.size() - 24);
+            continue;
+        }
+        const std::size_t open = line.find(" <"), close = line.rfind(">:");
+        if (open != std::string::npos && close != std::string::npos && close > open && line[0] != ' ') {
+            current = line.substr(open + 2, close - open - 2);
+            functionsAt[section][std::stoul(line.substr(0, open), nullptr, 16)] = current;
+            graph[current];
+            continue;
+        }
+        if (current.empty()) continue;
+        std::istringstream words(line);
+        std::string at, first, second;
+        words >> at >> first >> second;
+        if (first.rfind("R_X86_64_", 0) == 0 && !second.empty()) {
+            std::size_t cut = second.find_first_of("+-", 1);
+            const std::string target = second.substr(0, cut);
+            if (target[0] == '.') {
+                sectionRefs.push_back({current, second});
+            } else {
+                graph[current].insert(target);
+            }
+            continue;
+        }
+        if (first == "call" || first == "jmp") {
+            const std::size_t from = line.find('<'), to = line.find('>', from == std::string::npos ? 0 : from);
+            if (from == std::string::npos || to == std::string::npos) continue;
+            const std::string target = line.substr(from + 1, to - from - 1);
+            if (target.find('+') == std::string::npos && target != current) graph[current].insert(target);
+        }
+    }
+    for (const auto &[caller, ref] : sectionRefs) {  // ".text+0x2c": the function at 0x2c + 4 (a call's addend)
+        const std::size_t plus = ref.find_first_of("+-", 1);
+        const std::string name = ref.substr(0, plus);
+        long offset = plus == std::string::npos ? 0 : std::stol(ref.substr(plus + 1), nullptr, 16);
+        if (plus != std::string::npos && ref[plus] == '-') offset = -offset;
+        const auto found = functionsAt.find(name);
+        if (found == functionsAt.end()) continue;
+        for (const long at : {offset + 4, offset}) {
+            if (at < 0) continue;
+            auto function = found->second.upper_bound(static_cast<unsigned long>(at));
+            if (function == found->second.begin()) continue;
+            graph[caller].insert(std::prev(function)->second);
+        }
+    }
+    return graph;
 }
 
 }  // namespace dotslab::grader

@@ -4,6 +4,8 @@
 
 #include <filesystem>
 #include <functional>
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -69,11 +71,17 @@ std::string listSymbols(const BuildResult &build);
 // Returns what objdump -d shows of the build's objects, likewise.
 std::string disassembly(const BuildResult &build);
 
+// Returns, per function symbol of the build's objects, the symbols its code calls or
+// refers to (from objdump -dr: relocations, and calls within a section the assembler
+// resolved); empty where the objects cannot be read so.
+std::map<std::string, std::set<std::string>> callGraph(const BuildResult &build);
+
 // What the course's own compile command says of the submission's warnings, whatever the
 // submission does to silence them.
 struct CourseWarnings {
     std::string said;       // warnings the course's command gives where the build's did not (a Makefile's own flags)
     std::string silencers;  // each pragma or line marker in the student's code that silences warnings
+    std::string ownCode;    // the student's own lines as the compiler saw them (macros expanded, no system header's)
 };
 
 // Returns the course's warnings of a build that compiled: each source preprocessed with the

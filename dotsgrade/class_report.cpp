@@ -92,8 +92,10 @@ std::string oneDecimal(double x) {
 std::vector<SimilarPair> similarPairs(const Assignment &assignment,
                                       const std::vector<GradedStudent> &students, const std::string &starter,
                                       int threshold) {
-    // Step 1: one file per student, their sources one after another, the starter's lines
-    // left out (copies of bytes and whole-line matches: nothing interprets student code).
+    // Step 1: one file per student: its code as the compiler saw it (macros expanded: a
+    // copy cut into pasted tokens reads as the copy; headers in), else its sources one after
+    // another; the starter's lines left out (whole-line matches: nothing here interprets
+    // student code, which only the sandbox's preprocessor has read).
     std::vector<std::string> given;
     if (!starter.empty())
         for (const std::string &line : trimmedLines(readFileText(starter)))
@@ -107,9 +109,12 @@ std::vector<SimilarPair> similarPairs(const Assignment &assignment,
         std::string text;
         for (const std::string &source : submissionSources(assignment, students[k].submission, true)) {
             allC = allC && (Assignment::isCSource(source) || fs::path(source).extension() == ".h");
+            if (!students[k].report.ownCode.empty()) continue;
             for (const std::string &line : trimmedLines(readFileText(source)))
                 if (!std::binary_search(given.begin(), given.end(), line)) text += line + "\n";
         }
+        for (const std::string &line : trimmedLines(students[k].report.ownCode))
+            if (!std::binary_search(given.begin(), given.end(), line)) text += line + "\n";
         const std::string name = "s" + std::to_string(k) + ".txt";  // never a student's own name
         writeFileText(folder.path() / name, text);
         files.push_back(name);

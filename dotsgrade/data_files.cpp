@@ -34,18 +34,10 @@ DataFiles locate() {
     files.source = installed ? (prefix / "share" / "dotslab" / "source").string() : DOTSLAB_SOURCE_TREE;
     files.worker[0] = archive(DOTSGRADE_WORKER_DOTSBOXES, lib);
     files.worker[1] = archive(DOTSGRADE_WORKER_DOTSTRIANGLES, lib);
-    for (const std::string &model : splitWords(DOTSGRADE_MODEL_FUNCTIONS_DOTSBOXES))
-        files.modelFunctions[0].push_back(archive(model, lib));
-    for (const std::string &model : splitWords(DOTSGRADE_MODEL_FUNCTIONS_DOTSTRIANGLES))
-        files.modelFunctions[1].push_back(archive(model, lib));
-    for (const std::string &shim : splitWords(DOTSGRADE_TRACE_FUNCTIONS_DOTSBOXES))
-        files.traceFunctions[0].push_back(archive(shim, lib));
-    for (const std::string &shim : splitWords(DOTSGRADE_TRACE_FUNCTIONS_DOTSTRIANGLES))
-        files.traceFunctions[1].push_back(archive(shim, lib));
     return files;
 }
 
-// Throws unless every file is there: each archive, each reference program, and each
+// Throws unless every file is there: each worker, each reference program, and each
 // assignment's transcripts.
 void check(const DataFiles &files) {
     const std::string fix =
@@ -55,11 +47,7 @@ void check(const DataFiles &files) {
     auto need = [&](const std::string &path) {
         if (!fs::is_regular_file(path)) throw std::runtime_error("missing data file " + path + fix);
     };
-    for (int game = 0; game < 2; ++game) {
-        need(files.worker[game]);
-        for (const std::string &model : files.modelFunctions[game]) need(model);
-        for (const std::string &shim : files.traceFunctions[game]) need(shim);
-    }
+    for (const std::string &worker : files.worker) need(worker);
     need((fs::path(files.programs) / kRunStarterName).string());  // every run starts with it
     for (const std::string &name : assignmentNames()) {
         const std::string program = (fs::path(files.programs) / name).string();
@@ -76,7 +64,7 @@ void check(const DataFiles &files) {
     }
 }
 
-// Points each archive of files at a copy in folder, readable by every user: the sandbox's
+// Points each worker of files at a copy in folder, readable by every user: the sandbox's
 // uid reads them there, whoever owns the folders of the originals (see data_files.h).
 void stage(DataFiles &files, const fs::path &folder) {
     const fs::perms readable =
@@ -88,11 +76,7 @@ void stage(DataFiles &files, const fs::path &folder) {
         fs::permissions(staged, readable);
         path = staged.string();
     };
-    for (int game = 0; game < 2; ++game) {
-        copy(files.worker[game]);
-        for (std::string &model : files.modelFunctions[game]) copy(model);
-        for (std::string &shim : files.traceFunctions[game]) copy(shim);
-    }
+    for (std::string &worker : files.worker) copy(worker);
 }
 
 }  // namespace

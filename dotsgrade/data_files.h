@@ -1,6 +1,6 @@
 // data_files.h — where dotsgrade finds what it needs besides the student's code: the
-// spec transcripts, our reference programs, and the prebuilt objects a student's object
-// is linked with (the function worker, the model's stand-ins, the trace shims).
+// spec transcripts, our reference programs, and the prebuilt object a student's object is
+// linked with (the function worker, one per packed game).
 //
 // An installed tree (cmake --install build --prefix P) is found relative to the program,
 // so it works wherever it is moved:
@@ -31,12 +31,8 @@ struct DataFiles {
     std::string transcripts;  // the folder of the spec transcripts
     std::string specs;        // the specs folder (shared/specs), transcripts inside
     std::string source;       // dotslab's source tree (not checked: only the kit needs it)
-    // The staged copies of those objects (see above). Per packed game (0 dotsboxes,
-    // 1 dotstriangles): the worker's object and the model's five stand-ins, one object
-    // each, in harness Op order.
+    // The staged copies of the workers (see above), per packed game (0 dotsboxes, 1 dotstriangles).
     std::string worker[2];
-    std::vector<std::string> modelFunctions[2];
-    std::vector<std::string> traceFunctions[2];  // the trace shims, likewise (harness/trace_shim.cpp)
 };
 
 // Returns where everything is, the objects staged on the first call; throws

@@ -1,6 +1,7 @@
 #include "function_checks.h"
 
 #include <algorithm>
+#include <bitset>
 #include <cstdint>
 #include <cstring>
 #include <map>
@@ -12,6 +13,7 @@
 #include "harness/function_calls.h"
 #include "harness/grid_checks.h"
 #include "not_graded.h"
+#include "through_functions.h"
 #include "together.h"
 
 namespace dotslab::grader {
@@ -93,11 +95,9 @@ const std::string &callStream(const std::string &suite, const PackedGame &game, 
     return stream;
 }
 
-// Runs the worker on suite's calls from index `from` on. Where it holds the model's
-// stand-ins (the functions whose bit is set in `served`), the grader answers them, and
-// only them: a student's function that asks for its own answer is refused.
+// Runs the worker on suite's calls from index `from` on.
 RunResult runWorker(const SandboxHolder &sandbox, const std::string &suite, const PackedGame &game,
-                    unsigned made, std::size_t from, bool careful, unsigned served) {
+                    unsigned made, std::size_t from, bool careful) {
     RunRequest request;
     request.holder = &sandbox;
     request.program = sandbox.program();
@@ -107,17 +107,8 @@ RunResult runWorker(const SandboxHolder &sandbox, const std::string &suite, cons
     request.limits = workerLimits();
     request.limits.seconds = careful ? kCarefulSeconds : kRunSeconds;
     // Processor time decides, never the machine's load: the wall clock only stops a
-    // function that sleeps (and waits for the grader's answers to its stand-ins).
+    // function that sleeps.
     request.limits.wallSeconds = kWallSeconds;
-    const RunService modelAnswers{kCallBytes, [&](std::string_view bytes) {
-                                      Call call;
-                                      std::size_t at = 0;
-                                      std::string answer;
-                                      if (readCall(bytes, at, call) && (served >> static_cast<int>(call.op) & 1))
-                                          appendAnswer(answer, call.op, modelAnswer(game, call));
-                                      return answer;
-                                  }};
-    if (served != 0) request.service = &modelAnswers;
     return runProgram(request);
 }
 
@@ -147,8 +138,13 @@ struct Judged {
     std::vector<std::string> problems;  // the calls that crashed, hung, exited or printed too much
     std::string missing;                // "missing mandated function: …" ("" if it is defined)
     long long nearlyRight = 0;          // of the wrong answers: pictures with most lines right
+    // The wrong answers, each with its call (at most kMostWrongKept: past that, a function
+    // is too wrong for its answers to be explained by others').
+    std::vector<std::pair<Call, Answer>> wrong;
+    bool tooWrong = false;
     bool ok() const { return missing.empty() && problems.empty() && report.ok(); }
 };
+constexpr std::size_t kMostWrongKept = 100000;
 using SuiteJudgement = std::map<Op, Judged>;
 
 
@@ -190,9 +186,9 @@ bool suiteCalls(const std::string &suite, const PackedGame &game, Op op) {
 const char *gridSuite(Op op) { return op == Op::kDisplay ? "rendering" : "equivalence"; }
 
 // Runs suite's calls of the functions whose bit is set in `made` in worker and judges every
-// answer; the grader answers the worker's stand-ins of the functions in `served`.
+// answer.
 SuiteJudgement judgeSuite(const std::string &worker, const std::string &suite, const PackedGame &game,
-                          CompareMode mode, unsigned made, unsigned served) {
+                          CompareMode mode, unsigned made) {
     const SubmissionApi names = namesOf(game);
     SuiteJudgement judged;
     auto of = [&](Op op) -> Judged & {
@@ -203,7 +199,7 @@ SuiteJudgement judgeSuite(const std::string &worker, const std::string &suite, c
     bool careful = false;
     const SandboxHolder sandbox(worker, workerLimits());  // one for the suite's every restart
     for (int restarts = 0;;) {
-        const RunResult run = runWorker(sandbox, suite, game, made, from, careful, served);
+        const RunResult run = runWorker(sandbox, suite, game, made, from, careful);
         AnswerReader reader(run.out);
         unsigned char present = 0;
         if (!reader.header(present)) {
@@ -243,6 +239,10 @@ SuiteJudgement judgeSuite(const std::string &worker, const std::string &suite, c
             const Answer want = modelAnswer(game, call);
             if (!answersMatch(call.op, want, got, mode)) {
                 j.report.fail(mismatchText(call, want, got, names));
+                if (j.wrong.size() < kMostWrongKept)
+                    j.wrong.push_back({call, got});
+                else
+                    j.tooWrong = true;
                 if (call.op == Op::kDisplay && mostLinesAlike(want.text, got.text)) ++j.nearlyRight;
             }
             return true;
@@ -324,11 +324,12 @@ bool answersMatch(Op op, const Answer &want, const Answer &got, CompareMode mode
     return want.text == got.text || normalisedText(want.text, mode) == normalisedText(got.text, mode);
 }
 
-std::vector<std::optional<Answer>> answersTo(const std::string &worker, const std::vector<Call> &calls) {
+std::vector<std::optional<Answer>> answersTo(const std::string &worker, const std::vector<Call> &calls,
+                                             bool careful) {
     std::vector<std::optional<Answer>> answers(calls.size());
     RunRequest request;
     request.program = worker;
-    request.args = {"1"};  // careful: every answer before a crash arrives
+    request.args = {careful ? "1" : "0"};
     for (const Call &call : calls) appendCall(request.input, call);
     request.limits = workerLimits();
     request.limits.wallSeconds = kWallSeconds;
@@ -353,24 +354,14 @@ void prepareFunctionJudging(const PackedGame &game) {
     }
 }
 
-RunService modelService(const PackedGame &game) {
-    return {kCallBytes, [&game](std::string_view bytes) {
-                Call call;
-                std::size_t at = 0;
-                std::string answer;
-                if (readCall(bytes, at, call)) appendAnswer(answer, call.op, modelAnswer(game, call));
-                return answer;
-            }};
-}
-
-std::vector<FunctionVerdict> judgeFunctions(const std::string &worker, const IsolatedWorker &isolated,
+std::vector<FunctionVerdict> judgeFunctions(const std::string &worker, const CalledBy &calledBy,
                                             const PackedGame &game, CompareMode mode) {
     // Step 1: every suite at once, with all of the student's functions; each thread
     // writes only its own suite's judgement.
     const std::vector<std::string> &suites = suiteNames();
     std::vector<SuiteJudgement> judged(suites.size());
     runTogether(suites.size(),
-                [&](std::size_t k) { judged[k] = judgeSuite(worker, suites[k], game, mode, kAllFunctions, 0); });
+                [&](std::size_t k) { judged[k] = judgeSuite(worker, suites[k], game, mode, kAllFunctions); });
     auto of = [&](const std::string &suite) -> const SuiteJudgement & {
         return judged[static_cast<std::size_t>(std::find(suites.begin(), suites.end(), suite) - suites.begin())];
     };
@@ -383,41 +374,69 @@ std::vector<FunctionVerdict> judgeFunctions(const std::string &worker, const Iso
     }
 
     // Step 3: where two or more are wrong, one may be wrong only through another it calls
-    // (a display printing playerScore's wrong scores): judge each alone, with the model's
-    // other functions, and charge it only for what stays wrong. Each thread writes only
-    // its own verdict; the names of the others are read before any starts.
-    std::vector<std::size_t> wrong;
-    for (std::size_t k = 0; k < verdicts.size(); ++k)
-        if (verdicts[k].credit() < 1 && !verdicts[k].missing) wrong.push_back(k);
-    if (wrong.size() < 2) return verdicts;
-    const std::vector<FunctionVerdict> together = verdicts;
-    std::vector<FunctionVerdict> alone(wrong.size());
-    runTogether(wrong.size(), [&](std::size_t n) {
-        const FunctionVerdict &v = together[wrong[n]];
-        const std::string program = isolated(v.op);
-        if (program.empty()) {  // its own object cannot be linked so: judged as it is
-            alone[n] = v;
-            return;
-        }
-        const unsigned own = 1u << static_cast<unsigned>(v.op), others = kAllFunctions & ~own;  // stand-ins
-        alone[n] = verdictOn(v.op, game, judgeSuite(program, "spec_examples", game, mode, own, others),
-                             judgeSuite(program, gridSuite(v.op), game, mode, own, others));
-    });
-    for (std::size_t n = 0; n < wrong.size(); ++n) {
-        FunctionVerdict &v = verdicts[wrong[n]];
-        FunctionVerdict &own = alone[n];
+    // (a display printing playerScore's wrong scores). Each wrong answer of each is asked
+    // whether a right function gives the same with the student's other answers
+    // (through_functions.h); one that does, through wrong functions it calls, is not
+    // charged again here.
+    unsigned wrongOps = 0;
+    for (const FunctionVerdict &v : verdicts)
+        if (v.credit() < 1 && !v.missing) wrongOps |= 1u << static_cast<unsigned>(v.op);
+    if (std::bitset<kOpCount>(wrongOps).count() < 2) return verdicts;
+    std::vector<std::pair<Call, Answer>> wrong;
+    for (const SuiteJudgement *suite : {&of("spec_examples"), &of("equivalence"), &of("rendering")})
+        for (const auto &[op, j] : *suite)
+            if (wrongOps >> static_cast<unsigned>(op) & 1) wrong.insert(wrong.end(), j.wrong.begin(), j.wrong.end());
+    const std::vector<Explained> explained = explainedAnswers(worker, game, wrong, mode);
+    std::map<Call, Explained> explanationOf;
+    for (std::size_t k = 0; k < wrong.size(); ++k) explanationOf[wrong[k].first] = explained[k];
+    const SubmissionApi names = namesOf(game);
+    for (FunctionVerdict &v : verdicts) {
+        if (!(wrongOps >> static_cast<unsigned>(v.op) & 1)) continue;
+        const unsigned callees = calledBy(v.op) & wrongOps & ~(1u << static_cast<unsigned>(v.op));
+        // One suite's wrong answers that stay wrong: those not explained through callees.
+        std::map<Op, long long> through;  // per callee: the wrong answers it explains
+        auto left = [&](const SuiteJudgement &suite, std::vector<std::string> &examples) {
+            const auto found = suite.find(v.op);
+            if (found == suite.end()) return 0LL;
+            const Judged &j = found->second;
+            if (!j.problems.empty() || !j.missing.empty() || j.tooWrong) return j.report.failures + 1;
+            long long stays = 0;
+            for (const auto &[call, got] : j.wrong) {
+                const Explained &e = explanationOf[call];
+                if (e.explained && e.through != 0 && (e.through & ~callees) == 0) {
+                    for (int k = 0; k < kOpCount; ++k)
+                        if (e.through >> k & 1) ++through[static_cast<Op>(k)];
+                    continue;
+                }
+                ++stays;
+                if (examples.size() < 3)
+                    examples.push_back(mismatchText(call, modelAnswer(game, call), got, names));
+            }
+            return stays;
+        };
+        std::vector<std::string> stillWrong;
+        const long long examplesLeft = left(of("spec_examples"), stillWrong),
+                        gridsLeft = left(of(gridSuite(v.op)), stillWrong);
+        if (through.empty()) continue;  // nothing of it explained
+        FunctionVerdict own = v;
+        own.gridsPassed = gridsLeft == 0;
+        own.examplesPassed = suiteCalls("spec_examples", game, v.op) ? examplesLeft == 0 : own.gridsPassed;
         if (own.credit() <= v.credit()) continue;
-        std::string others;
-        for (std::size_t k : wrong)
-            if (k != wrong[n]) others += (others.empty() ? "" : " and ") + together[k].function;
-        own.output = (own.credit() == 1 ? "right on its own: its wrong answers came from " + others +
-                                              ", which it calls (charged there, not again here)\n"
-                                        : "with the sample solution's " + others +
-                                              " (which it calls, charged there) it is still wrong:\n") +
-                     own.output;
+        std::string from;
+        for (const auto &[op, count] : through) own.throughOthers |= 1u << static_cast<unsigned>(op);
+        for (const auto &[op, count] : through)
+            from += (from.empty() ? "" : " and ") + functionName(op, names) + " (" + std::to_string(count) +
+                    " of them)";
+        own.output = "its wrong answers are what a right " + v.function + " gives with the answers of your " +
+                     from + ", which it calls: charged there, not again here\n";
+        if (own.credit() == 1) {
+            own.output = "right on its own: " + own.output;
+        } else {
+            own.output += "the rest is still wrong:\n";
+            for (const std::string &example : stillWrong) own.output += "  " + example + "\n";
+        }
         v = own;
-    }
-    return verdicts;
+    }    return verdicts;
 }
 
 }  // namespace dotslab::grader

@@ -2,10 +2,11 @@
 // runs in an untrusted worker that only answers calls (harness/function_worker.cpp);
 // expected answers and every comparison are made here, in the trusted grader.
 //
-// Each function is judged once, on every call the suites make of it, and on its own: a
-// function found wrong while another is wrong too is judged again in a worker where the
-// others are the model's (harness/model_function.cpp), so that a playerScore mistake
-// is not charged a second time under the displayGrid that prints its answers.
+// Each function is judged once, on every call the suites make of it, and on its own: where
+// a function's wrong answers are what a right one gives with the student's answers of
+// other wrong functions it calls (through_functions.h), they are charged there, so that a
+// playerScore mistake is not charged a second time under the displayGrid that prints its
+// answers.
 #pragma once
 
 #include <functional>
@@ -27,6 +28,7 @@ struct FunctionVerdict {
     bool gridsPassed = false;     // every checked grid (display: printed; others: equivalence)
     bool missing = false;         // not defined at all (nothing to judge, alone or not)
     double rightShare = 0;        // the share of its checked calls it answered right (0..1)
+    unsigned throughOthers = 0;   // Op bits: the wrong functions (it calls) that its wrong answers came from
     std::string output;           // what is wrong, or why it is not charged here
 
     // Returns the share of the function's points earned (0, 0.5 or 1).
@@ -37,27 +39,26 @@ struct FunctionVerdict {
 // process, when first needed): a grading calls this while the submission is built.
 void prepareFunctionJudging(const PackedGame &game);
 
-// Returns the service that answers every call of the model's stand-ins in a program (a
-// student's main linked with them) from game.
-RunService modelService(const PackedGame &game);
-
 // Returns the student's answers (made by worker, which holds all of its functions) to
 // calls, in order; a call it did not answer (it crashed, hung, or is not defined) has none.
+// Careful: each answer is flushed as it is made (every answer before a crash arrives).
 std::vector<std::optional<dotslab_harness::Answer>> answersTo(const std::string &worker,
-                                                               const std::vector<dotslab_harness::Call> &calls);
+                                                               const std::vector<dotslab_harness::Call> &calls,
+                                                               bool careful = true);
 
 // Returns true if a function's answer is the model's: display text compared under mode.
 bool answersMatch(dotslab_harness::Op op, const dotslab_harness::Answer &want, const dotslab_harness::Answer &got,
                   CompareMode mode);
 
-// Returns a worker in which only op's function is the student's ("" where the student's
-// object cannot be linked so; a failure of the grader's own throws NotGraded).
-using IsolatedWorker = std::function<std::string(dotslab_harness::Op op)>;
+// Returns the Op bits of the mandated functions op's function calls, directly or through
+// other functions of the student's (0 where the object cannot be read so).
+using CalledBy = std::function<unsigned(dotslab_harness::Op op)>;
 
 // Returns the verdict on each of game's mandated functions, display first. `worker` holds
-// every function of the student's; `isolated` makes the workers that judge a function on
-// its own. Display text is compared under mode.
-std::vector<FunctionVerdict> judgeFunctions(const std::string &worker, const IsolatedWorker &isolated,
+// every function of the student's; a function whose wrong answers are what a right one
+// gives with the answers of wrong functions it calls (calledBy) is not charged for them.
+// Display text is compared under mode.
+std::vector<FunctionVerdict> judgeFunctions(const std::string &worker, const CalledBy &calledBy,
                                             const PackedGame &game, CompareMode mode);
 
 }  // namespace dotslab::grader

@@ -27,6 +27,7 @@
 #include "packed/packed_games.h"
 #include "source_rules.h"
 #include "text/text_diff.h"
+#include "through_functions.h"
 #include "together.h"
 
 namespace dotslab::grader {
@@ -138,16 +139,21 @@ std::vector<ProgramCase> programCases(const Assignment &assignment, const GradeO
     return cases;
 }
 
+// How many times a run's time limit (processor time) its clock may run.
+constexpr double kWallTimes = 4;
+
 RunResult runCase(const std::string &program, const ProgramCase &c, const GradeOptions &options,
-                  bool untrusted, const SandboxHolder *holder = nullptr, const RunService *service = nullptr) {
+                  bool untrusted, const SandboxHolder *holder = nullptr) {
     RunRequest request;
     request.holder = holder;
-    request.service = service;
     request.program = program;
     request.args = c.args;
     request.input = c.input;
     request.inputFiles = c.inputFiles;
     request.limits = options.limits;
+    // The student's processor time decides, never a loaded machine's clock: the clock
+    // stops only a program that waits (sleeps) far past it.
+    request.limits.wallSeconds = std::max(request.limits.wallSeconds, kWallTimes * options.limits.seconds + 2);
     request.untrusted = untrusted;
     request.unbuffered = untrusted;  // a stopped program's last words are kept
     return runProgram(request);
@@ -246,34 +252,21 @@ std::string linkedProgram(const fs::path &folder, const std::string &name, const
     return (folder / name).string();
 }
 
-// Links the submission's object into a program in the sandbox, in folder `name`
-// beside the build folder (so that it can go on while the program runs; the student's
-// object is seen read-only). The mandated functions whose bit is set in `replaced` are
-// the model's (the student's own made weak), so that the rest is judged apart from them.
-// With `worker` the student's main is renamed and the program is the function worker.
-// Returns the program's path, or "" with what the tools said in `said`.
-std::string linkWith(const Assignment &assignment, const BuildResult &build,
-                     const std::vector<Rename> &renames, const std::string &name, bool worker,
-                     unsigned replaced, std::string &said) {
+// Links the submission's object into the function worker in the sandbox, in folder
+// `name` beside the build folder (so that it can go on while the program runs; the
+// student's object is seen read-only): the student's main renamed, the worker's main in
+// its place. Returns the program's path, or "" with what the tools said in `said`.
+std::string linkWorker(const Assignment &assignment, const BuildResult &build, const std::vector<Rename> &renames,
+                       const std::string &name, std::string &said) {
     if (build.objects.size() != 1) return "";
     const fs::path folder = fs::path(build.folder).parent_path() / name;
     fs::create_directories(folder);
     const std::string object = objectPaths(build).front();
-    const std::vector<std::string> &models = dataFiles().modelFunctions[packedIndex(assignment.name)];
-    std::vector<std::string> objcopy = {"/usr/bin/objcopy"};
-    if (worker) objcopy.insert(objcopy.end(), {"--redefine-sym", "main=submission_main"});
+    std::vector<std::string> objcopy = {"/usr/bin/objcopy", "--redefine-sym", "main=submission_main"};
     for (const Rename &r : renames) objcopy.insert(objcopy.end(), {"--redefine-sym", r.from + "=" + r.to});
-    // Ours: the model's stand-ins (strong, over the student's weakened functions), the
-    // worker. Each keeps one global symbol (dotsgrade/CMakeLists.txt): nothing else of ours
-    // is there for the student's object to reach.
-    std::vector<std::string> ours;
-    for (std::size_t k = 0; k < assignment.functions.size() && k < models.size(); ++k)
-        if (replaced >> k & 1) {
-            objcopy.insert(objcopy.end(), {"--weaken-symbol", assignment.functions[k].mangled});
-            ours.push_back(models[k]);
-        }
-    if (worker) ours.push_back(dataFiles().worker[packedIndex(assignment.name)]);
-    return linkedProgram(folder, name, object, objcopy, ours, said);
+    // Ours is the worker alone, which keeps one global symbol (dotsgrade/CMakeLists.txt):
+    // nothing else of ours is there for the student's object to reach.
+    return linkedProgram(folder, name, object, objcopy, {dataFiles().worker[packedIndex(assignment.name)]}, said);
 }
 
 // Returns the build of our own reference submission of a packed game, built once per
@@ -293,20 +286,17 @@ const BuildResult &referenceBuild(const Assignment &assignment) {
     return build;
 }
 
-// Throws NotGraded where a link (as linkWith makes it) that failed for the student's
-// object fails for our reference's too: then its fault is the grader's own (its files,
-// tools or sandbox), never the student's.
-void requireLinkWorks(const Assignment &assignment, const std::string &name, bool worker, unsigned replaced,
-                      const std::string &said) {
+// Throws NotGraded where the worker's link that failed for the student's object fails for
+// our reference's too: then its fault is the grader's own (its files, tools or sandbox),
+// never the student's.
+void requireLinkWorks(const Assignment &assignment, const std::string &name, const std::string &said) {
     static std::atomic<unsigned> tries{0};
     const BuildResult &reference = referenceBuild(assignment);
     std::string referenceSaid = reference.diagnostics;
-    if (reference.compiled && !linkWith(assignment, reference, {}, name + "-check-" + std::to_string(tries++),
-                                        worker, replaced, referenceSaid)
-                                   .empty())
+    if (reference.compiled &&
+        !linkWorker(assignment, reference, {}, name + "-check-" + std::to_string(tries++), referenceSaid).empty())
         return;
-    throw NotGraded("the grader cannot link even the sample solution into its " +
-                    std::string(worker ? "function checker" : "program") + ": " +
+    throw NotGraded("the grader cannot link even the sample solution into its function checker: " +
                     referenceSaid.substr(0, 600) + " (for your submission it said: " + said.substr(0, 300) + ")");
 }
 
@@ -324,11 +314,6 @@ void requireBuildWorks(const Assignment &assignment, const GradeOptions &options
     if (!nothing.compiled)
         throw NotGraded("the course's compile command does not build even a program that does nothing: " +
                         nothing.diagnostics.substr(0, 600));
-}
-
-// Returns the Op bits of every mandated function but op's.
-unsigned allBut(dotslab_harness::Op op) {
-    return ((1u << dotslab_harness::kOpCount) - 1) & ~(1u << static_cast<unsigned>(op));
 }
 
 // Judges the mandated functions, one test each (the display function first).
@@ -350,8 +335,8 @@ FunctionFindings functionStage(const Assignment &assignment, const PackedGame &g
                           std::vector<TestOutcome> &tests) {
     std::vector<TestOutcome> outcomes = plannedFunctionTests(assignment);
     std::string said;
-    const std::string worker = linkWith(assignment, build, renames, "worker", true, 0, said);
-    if (worker.empty() && build.objects.size() == 1) requireLinkWorks(assignment, "worker", true, 0, said);
+    const std::string worker = linkWorker(assignment, build, renames, "worker", said);
+    if (worker.empty() && build.objects.size() == 1) requireLinkWorks(assignment, "worker", said);
     if (worker.empty()) {
         for (TestOutcome &t : outcomes)
             t.output = build.objects.size() != 1
@@ -360,14 +345,30 @@ FunctionFindings functionStage(const Assignment &assignment, const PackedGame &g
         tests.insert(tests.end(), outcomes.begin(), outcomes.end());
         return {};
     }
-    const IsolatedWorker isolated = [&](dotslab_harness::Op op) {
-        const std::string name = "alone-" + std::to_string(static_cast<int>(op));
-        std::string linkSaid;
-        const std::string alone = linkWith(assignment, build, renames, name, true, allBut(op), linkSaid);
-        if (alone.empty()) requireLinkWorks(assignment, name, true, allBut(op), linkSaid);
-        return alone;
+    // What each mandated function calls, read from the object once, when first asked.
+    std::optional<std::map<std::string, std::set<std::string>>> graph;
+    const CalledBy calledBy = [&](dotslab_harness::Op op) {
+        if (!graph) graph = callGraph(build);
+        auto symbolOf = [&](std::size_t k) {  // a misnamed function is judged under its mandated name
+            for (const Rename &r : renames)
+                if (r.to == assignment.functions[k].mangled) return r.from;
+            return assignment.functions[k].mangled;
+        };
+        std::set<std::string> seen = {symbolOf(static_cast<std::size_t>(op))};
+        std::vector<std::string> next(seen.begin(), seen.end());
+        while (!next.empty()) {  // every function reached, through the student's other functions too
+            const std::string at = next.back();
+            next.pop_back();
+            if (const auto found = graph->find(at); found != graph->end())
+                for (const std::string &callee : found->second)
+                    if (seen.insert(callee).second) next.push_back(callee);
+        }
+        unsigned bits = 0;
+        for (std::size_t k = 0; k < assignment.functions.size(); ++k)
+            if (k != static_cast<std::size_t>(op) && seen.count(symbolOf(k)) != 0) bits |= 1u << k;
+        return bits;
     };
-    const std::vector<FunctionVerdict> verdicts = judgeFunctions(worker, isolated, game, options.compare);
+    const std::vector<FunctionVerdict> verdicts = judgeFunctions(worker, calledBy, game, options.compare);
     for (std::size_t k = 0; k < outcomes.size() && k < verdicts.size(); ++k) {
         outcomes[k].passed = verdicts[k].credit() == 1;
         outcomes[k].credit = verdicts[k].credit();
@@ -382,6 +383,10 @@ FunctionFindings functionStage(const Assignment &assignment, const PackedGame &g
     FunctionFindings findings{worker, 0};
     for (const FunctionVerdict &v : verdicts)
         if (v.credit() < 1 && v.rightShare >= kMistakeShare) findings.forgivable |= 1u << static_cast<unsigned>(v.op);
+    // A function right on its own differs in a run only through those it calls: as they are.
+    for (const FunctionVerdict &v : verdicts)
+        if (v.credit() == 1 && v.throughOthers != 0 && (v.throughOthers & ~findings.forgivable) == 0)
+            findings.forgivable |= 1u << static_cast<unsigned>(v.op);
     return findings;
 }
 
@@ -529,16 +534,18 @@ void saveFailure(const fs::path &folder, const Assignment &assignment, const Pro
 // ("" where the assignment reads no prompted tokens): every prompt printed whole before
 // the difference read one token.
 std::string moveBeforeDifference(const Assignment &assignment, const ProgramCase &c,
-                                 const RunResult &expected, const RunResult &actual) {
+                                 const RunResult &expected, const RunResult &actual,
+                                 std::size_t differs = std::string::npos) {
     const std::string &prompt = assignment.movePrompt;
     if (prompt.empty() || expected.out == actual.out) return "";
-    const std::size_t differs = static_cast<std::size_t>(
-        std::mismatch(
-            expected.out.begin(),
-            expected.out.begin() + static_cast<long>(std::min(expected.out.size(), actual.out.size())),
-            actual.out.begin())
-            .first -
-        expected.out.begin());
+    if (differs == std::string::npos)  // the first difference
+        differs = static_cast<std::size_t>(
+            std::mismatch(
+                expected.out.begin(),
+                expected.out.begin() + static_cast<long>(std::min(expected.out.size(), actual.out.size())),
+                actual.out.begin())
+                .first -
+            expected.out.begin());
     std::size_t read = 0;
     for (std::size_t at = expected.out.find(prompt); at != std::string::npos && at + prompt.size() <= differs;
          at = expected.out.find(prompt, at + 1))
@@ -554,135 +561,44 @@ std::string moveBeforeDifference(const Assignment &assignment, const ProgramCase
            " of the input: " + visibleWhitespace(tokens[read - 1].substr(0, 40)) + "\n";
 }
 
-// Links the submission's object into a program whose mandated functions are watched
-// (harness/trace_shim.cpp): each one the object defines is made weak and kept under the
-// alias dotsgrade_own_K (at its own section and address, from nm), and the shim that tells
-// the grader of each call and makes it to that alias is linked over it. Returns the
-// program's path, or "" where it cannot be made so.
-std::string linkTraced(const Assignment &assignment, const BuildResult &build) {
-    if (build.objects.size() != 1) return "";
-    const fs::path folder = fs::path(build.folder).parent_path() / "traced";
-    fs::create_directories(folder);
-    const std::string object = objectPaths(build).front();
-    std::string said, listed;
-    if (runBuildTool(folder.string(), {"/usr/bin/nm", "--format=sysv", "--defined-only", object}, listed, 30,
-                     {object}) != 0)
-        return "";
-    std::map<std::string, std::pair<std::string, std::string>> where;  // mangled -> (section, address)
-    std::istringstream lines(listed);
-    for (std::string line; std::getline(lines, line);) {
-        std::vector<std::string> fields;  // name|value|class|type|size|line|section
-        std::istringstream split(line);
-        for (std::string field; std::getline(split, field, '|');) fields.push_back(field);
-        if (fields.size() < 7) continue;
-        for (std::string *f : {&fields[0], &fields[1], &fields[6]})
-            *f = f->substr(f->find_first_not_of(' ') == std::string::npos ? 0 : f->find_first_not_of(' ')),
-            f->erase(f->find_last_not_of(' ') + 1);
-        where[fields[0]] = {fields[6], "0x" + fields[1]};
-    }
-    const std::vector<std::string> &shims = dataFiles().traceFunctions[packedIndex(assignment.name)];
-    std::vector<std::string> objcopy = {"/usr/bin/objcopy"}, ours;
-    for (std::size_t k = 0; k < assignment.functions.size() && k < shims.size(); ++k) {
-        const auto found = where.find(assignment.functions[k].mangled);
-        if (found == where.end() || found->second.first.empty()) continue;  // not its own: nothing to watch
-        objcopy.insert(objcopy.end(), {"--weaken-symbol", assignment.functions[k].mangled, "--add-symbol",
-                                       "dotsgrade_own_" + std::to_string(k) + "=" + found->second.first + ":" +
-                                           found->second.second + ",global,function"});
-        ours.push_back(shims[k]);
-    }
-    return linkedProgram(folder, "traced", object, objcopy, ours, said);
-}
-
 // Returns, for each case, why its failing run is not charged to the program ("" where it
 // is). Each mistake is charged once, and only where it is proven for that very run: the
-// run is the function's (charged under its function test) when
-//   1. during the run (watched, and doing exactly what it did unwatched) the student's own
-//      function answered a call wrongly: the grader saw the call and asked the student's
-//      functions (apart, in the worker) for their answer to exactly that call;
-//   2. the call was made on a grid whose lines are those of a grid the game reaches in this
-//      run (a call a correct main could make, not one asked only to fail on purpose), to a
-//      function charged under its own test for one mistake (`charged`, Op bits: see
-//      kMistakeShare);
-//   3. with the sample solution's functions (stand-ins that ask the grader) the same main
-//      does this run right.
+// run is the functions' (charged under their tests) when a right main, calling the
+// student's own functions (through_functions.h), prints exactly what the student's
+// program printed, and the functions whose answers made it differ are each charged under
+// its own test for one mistake (`charged`, Op bits: see kMistakeShare). The student's
+// program is never run with anything of ours, so nothing it does can buy this.
 // Anything else is the program's own failure, charged as such.
-std::vector<std::string> attributedRuns(const Assignment &assignment, const BuildResult &build,
-                                        const std::vector<Rename> &renames, const GradeOptions &options,
-                                        const std::vector<ProgramCase> &cases, const std::vector<RunResult> &expected,
+std::vector<std::string> attributedRuns(const Assignment &assignment, const std::vector<ProgramCase> &cases,
                                         const std::vector<RunResult> &actual, const std::vector<Verdict> &verdicts,
                                         const std::string &worker, unsigned charged) {
     std::vector<std::string> notes(cases.size());
     std::vector<std::size_t> failing;
+    std::vector<std::string> inputs;
     for (std::size_t i = 0; i < cases.size(); ++i)
-        if (!verdicts[i].passed && cases[i].args.empty() && cases[i].inputFiles.empty()) failing.push_back(i);
-    if (failing.empty() || worker.empty() || assignment.functions.empty()) return notes;
-    constexpr unsigned kAll = (1u << dotslab_harness::kOpCount) - 1;
-    std::string said;
-    const std::string mainAlone = linkWith(assignment, build, renames, "main-alone", false, kAll, said);
-    if (mainAlone.empty()) requireLinkWorks(assignment, "main-alone", false, kAll, said);
-    const std::string traced = linkTraced(assignment, build);
-    if (mainAlone.empty() || traced.empty()) return notes;  // charged as it is
-
-    // Steps 1 and 3, run by run: the calls of the watched run, and the main alone.
-    const PackedGame &game = packedGame(assignment);
-    const RunService model = modelService(game);
-    std::vector<std::vector<dotslab_harness::Call>> calls(cases.size());
-    std::vector<std::size_t> eligible;
-    {
-        // The grader's own re-runs: processor time as the student's, but the wall clock
-        // never decides (a stand-in waits for the grader's answers, a loaded machine waits).
-        GradeOptions again = options;
-        again.limits.wallSeconds = std::max(60.0, 10 * options.limits.seconds);
-        const SandboxHolder alone(mainAlone, again.limits), watched(traced, again.limits);
-        for (std::size_t i : failing) {
-            const RunResult right = runCase(mainAlone, cases[i], again, true, &alone, &model);
-            requireWorkingSandbox(right);
-            if (!compareRuns(expected[i], right, options.compare, assignment.compareStandardError).passed) continue;
-            std::vector<dotslab_harness::Call> &seen = calls[i];
-            const RunService trace{dotslab_harness::kCallBytes,
-                                   [&seen](std::string_view bytes) {
-                                       dotslab_harness::Call call;
-                                       std::size_t at = 0;
-                                       if (dotslab_harness::readCall(bytes, at, call)) seen.push_back(call);
-                                       return std::string();
-                                   },
-                                   false};
-            const RunResult watchedRun = runCase(traced, cases[i], again, true, &watched, &trace);
-            requireWorkingSandbox(watchedRun);
-            const bool same = watchedRun.out == actual[i].out && watchedRun.err == actual[i].err &&
-                              watchedRun.status == actual[i].status && watchedRun.signal == actual[i].signal;
-            if (same) eligible.push_back(i);
+        if (!verdicts[i].passed && cases[i].args.empty() && cases[i].inputFiles.empty() && actual[i].exited()) {
+            failing.push_back(i);
+            inputs.push_back(cases[i].input);
         }
-    }
-    // Step 1 again: the student's answers to every call seen, asked apart.
-    std::set<dotslab_harness::Call> distinct;
-    for (std::size_t i : eligible) distinct.insert(calls[i].begin(), calls[i].end());
-    const std::vector<dotslab_harness::Call> asked(distinct.begin(), distinct.end());
-    const std::vector<std::optional<dotslab_harness::Answer>> answers = answersTo(worker, asked);
-    std::map<dotslab_harness::Call, bool> wrong;
-    for (std::size_t k = 0; k < asked.size(); ++k)
-        wrong[asked[k]] = !answers[k] || !answersMatch(asked[k].op, dotslab_harness::modelAnswer(game, asked[k]),
-                                                       *answers[k], options.compare);
-    // Step 2, and the note.
+    if (failing.empty() || worker.empty() || assignment.functions.empty()) return notes;
+    const PackedGame &game = packedGame(assignment);
+    const std::vector<RightMainRun> right = rightMainRuns(worker, game, inputs);
     const dotslab_harness::SubmissionApi names = {game, nullptr, nullptr, nullptr, nullptr, nullptr,
                                                   assignment.functions.front().name.c_str()};
-    // The call named is one of a function charged under its own test (a display wrong only
-    // through the isFilled it calls is right on its own: its isFilled call is named).
-    // A grid is one the game reaches when its lines are those of a grid it reaches (the
-    // scores may lag: an updateGrid asks about the new line before it counts the boxes).
-    for (std::size_t i : eligible) {
-        std::set<LineSet> reached;
-        for (long long grid : dotslab::expectedRun(game, cases[i].input).grids) reached.insert(game.filledLines(grid));
-        for (const dotslab_harness::Call &call : calls[i])
-            if (wrong[call] && reached.count(game.filledLines(call.grid)) != 0 &&
-                (charged >> static_cast<int>(call.op) & 1)) {
-                const std::string function = dotslab_harness::functionName(call.op, names);
-                notes[i] = "not charged here: during this run your " + function + " answered " +
-                           dotslab_harness::callText(call, names) +
-                           " wrongly (charged under function " + function +
-                           "), and with the sample solution's functions your main does this run right\n";
-                break;
-            }
+    for (std::size_t n = 0; n < failing.size(); ++n) {
+        const RightMainRun &r = right[n];
+        const RunResult &run = actual[failing[n]];
+        if (!r.complete || !r.firstWrong || r.through == 0 || (r.through & ~charged) != 0) continue;
+        if (r.run.out != run.out || r.run.status != run.status) continue;
+        std::string functions;
+        for (int k = 0; k < dotslab_harness::kOpCount; ++k)
+            if (r.through >> k & 1)
+                functions += (functions.empty() ? "" : " and ") +
+                             dotslab_harness::functionName(static_cast<dotslab_harness::Op>(k), names);
+        notes[failing[n]] = "not charged here: a right main calling your functions prints exactly what your program "
+                            "printed; it differs only through the wrong answers of your " +
+                            functions + " (charged there), the first " +
+                            dotslab_harness::callText(*r.firstWrong, names) + "\n";
     }
     return notes;
 }
@@ -748,12 +664,16 @@ std::vector<TestOutcome> judgedRuns(const Assignment &assignment, const GradeOpt
         const bool passes = verdict.passed || !notCharged[i].empty() || (explained && policy == OutputPolicy::kPerMistake);
         std::string why = verdict.explanation + moveBeforeDifference(assignment, c, expected[i], actual[i]);
         if (!known.differences.empty() && actual[i].exited()) {
-            std::string listed;
-            for (std::size_t d : known.differences) listed += (listed.empty() ? "" : ", ") + std::to_string(d + 1);
-            why = "it differs by known difference" + std::string(known.differences.size() > 1 ? "s " : " ") + listed +
-                  " (listed at the top)" +
-                  (known.newReason.empty() ? std::string(" and nothing else\n")
-                                           : ", and first differs for a new reason at " + known.newReason);
+            why = "it differs by these known differences (listed at the top)" +
+                  std::string(known.newReason.empty() ? " and nothing else" : "") + ":\n";
+            for (std::size_t d : known.differences) {
+                const OutputDifference &difference = differences.differences[d];
+                why += "  " + std::to_string(d + 1) + ". your program " + difference.what + "\n" +
+                       (difference.hint.empty() ? "" : "     hint: " + difference.hint + "\n");
+            }
+            if (!known.newReason.empty())
+                why += "and first differs for a new reason at " + known.newReason +
+                       moveBeforeDifference(assignment, c, expected[i], actual[i], known.newReasonAt);
         }
         if (c.random) {
             Tally &tally = random[c.category];
@@ -924,6 +844,7 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
         }
     });
     rules.get();
+    report.ownCode = courseSays.ownCode;
     // Warnings are the course's command's, whatever the student's Makefile or pragmas say.
     TestOutcome &warned = tests[1];
     if (!courseSays.said.empty()) {
@@ -945,8 +866,7 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
             compareRuns(expected[i], actual[i], options.compare, assignment.compareStandardError));
     const std::vector<std::string> notCharged =
         functionFindings.forgivable != 0
-            ? attributedRuns(assignment, build, renames, options, cases, expected, actual, verdicts,
-                             functionFindings.worker, functionFindings.forgivable)
+            ? attributedRuns(assignment, cases, actual, verdicts, functionFindings.worker, functionFindings.forgivable)
             : std::vector<std::string>(cases.size());
     // The distinct differences across every run (runs forgiven through a function's
     // mistake are not differences of the program's own), each run judged again without them.

@@ -65,6 +65,9 @@ struct GradeReport {
     std::vector<OutputDifference> differences;
     OutputPolicy outputPolicy = OutputPolicy::kStrict;
     double seconds = 0;  // how long the grading took
+    // The student's own code as the compiler saw it (macros expanded, headers included, no
+    // system header's): what --similarity compares ("" where it did not compile).
+    std::string ownCode;
 
     double score() const;
     double maxScore() const;

@@ -69,8 +69,9 @@ std::string runScript(const KitRequest &request) {
     for (const std::string &option : request.options) command += " " + quoted(option);
     return "#!/usr/bin/env bash\n"
            "# Gradescope runs this for every submission: dotsgrade grades /autograder/submission\n"
-           "# and writes /autograder/results/results.json (a failure of the grading itself is\n"
-           "# written there too, saying it is not a grade). Made by dotsgrade gradescope.\n"
+           "# and writes /autograder/results/results.json. Where the grading itself fails, it\n"
+           "# writes none and says why here: Gradescope then shows that the autograder failed\n"
+           "# and records no score. Made by dotsgrade gradescope.\n"
            "set -u\n"
            "root=${DOTSGRADE_AUTOGRADER_ROOT:-/autograder}\n"
            "mkdir -p \"$root/results\"\n"

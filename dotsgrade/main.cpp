@@ -232,7 +232,14 @@ int run(const CommandLine &cl) {
     GradeReport report = timedGrading(assignment, fs::canonical(cl.submission).string(), options);
     report.unsandboxed = !dotslab::sandboxAvailable();
     writeTerminalReport(report, std::cout);
-    if (!cl.jsonPath.empty()) dotslab::writeFileText(cl.jsonPath, gradescopeJson(report));
+    // Not graded, no results.json at all: Gradescope reads a score from any it finds (a 0
+    // for a grading that failed), and without one it shows its own "the autograder failed",
+    // records nothing, and the instructor grades again once the cause is fixed.
+    if (!cl.jsonPath.empty()) {
+        std::error_code gone;
+        fs::remove(cl.jsonPath, gone);
+        if (report.notGraded.empty()) dotslab::writeFileText(cl.jsonPath, gradescopeJson(report));
+    }
     if (!cl.junitPath.empty()) dotslab::writeFileText(cl.junitPath, junitXml(report));
     if (!cl.classroomPath.empty()) dotslab::writeFileText(cl.classroomPath, classroomJson(report));
     if (!report.notGraded.empty()) std::cerr << "dotsgrade: not graded: " << report.notGraded << "\n";
@@ -263,7 +270,9 @@ void addGradingOptions(CLI::App &app, CommandLine &cl) {
                    "random malformed inputs compared with the sample solution (robustness; default 20)")
         ->check(CLI::Range(0, 100000));
     app.add_option("--seed", cl.options.seed, "seed of the random games and inputs (default 1)");
-    app.add_option("--timeout", cl.options.limits.seconds, "seconds per run (default 2)")
+    app.add_option("--timeout", cl.options.limits.seconds,
+                   "seconds of processor time per run (default 2; a run that waits is stopped after 4 times "
+                   "as long and 2 s more on the clock)")
         ->check(CLI::Range(0.1, 600.0));
     app.add_option("--memory", cl.options.limits.memoryMb, "megabytes per run (default 256)")
         ->check(CLI::Range(16, 65536));
@@ -452,12 +461,11 @@ int main(int argc, char **argv) {
         return app.exit(e) == 0 ? 0 : 2;
     } catch (const std::exception &e) {
         std::cerr << "dotsgrade: " << e.what() << "\n";
-        // Where a results.json was asked for (a Gradescope run), it says so too: the
-        // grading failed, which must never read as a zero the student earned.
-        if (!cl.jsonPath.empty() && cl.batchDir.empty())
-            dotslab::writeFileText(
-                cl.jsonPath, failureJson(std::string("dotsgrade could not grade this submission: ") +
-                                         e.what() + " (the instructor must fix this; it is not a grade)"));
+        // Where a results.json was asked for (a Gradescope run), there is none: see run().
+        if (!cl.jsonPath.empty() && cl.batchDir.empty()) {
+            std::error_code gone;
+            fs::remove(cl.jsonPath, gone);
+        }
         return 1;
     }
 }

@@ -43,7 +43,8 @@ std::string shapeOf(const std::string &text) {
         }
         std::size_t end = at;
         bool digit = false;
-        while (end < text.size() && (isLetter(text[end]) || isDigit(text[end]))) digit = digit || isDigit(text[end++]);
+        for (; end < text.size() && (isLetter(text[end]) || isDigit(text[end])); ++end)
+            if (isDigit(text[end])) digit = true;
         out += digit ? std::string("#") : text.substr(at, end - at);
         at = end;
     }
@@ -86,26 +87,59 @@ std::string shownLines(const std::vector<std::string> &lines) {
     return text + (lines.size() > 3 ? " \u2026" : "");
 }
 
+// The characters one text changes of another: want[prefix, prefix + wantMiddle.size())
+// became gotMiddle. Text only added or only left out is slid as far left as it can go
+// (one space added to a run of spaces is added at its start), so that the same change
+// reads the same wherever it is.
+struct Change {
+    std::size_t prefix = 0;
+    std::string wantMiddle, gotMiddle;
+};
+
+Change changeOf(const std::string &want, const std::string &got) {
+    Change c;
+    while (c.prefix < want.size() && c.prefix < got.size() && want[c.prefix] == got[c.prefix]) ++c.prefix;
+    std::size_t suffix = 0;
+    while (suffix < want.size() - c.prefix && suffix < got.size() - c.prefix &&
+           want[want.size() - 1 - suffix] == got[got.size() - 1 - suffix])
+        ++suffix;
+    c.wantMiddle = want.substr(c.prefix, want.size() - c.prefix - suffix);
+    c.gotMiddle = got.substr(c.prefix, got.size() - c.prefix - suffix);
+    std::string *moved = c.wantMiddle.empty() ? &c.gotMiddle : c.gotMiddle.empty() ? &c.wantMiddle : nullptr;
+    while (moved != nullptr && !moved->empty() && c.prefix > 0 && want[c.prefix - 1] == moved->back()) {
+        moved->insert(moved->begin(), moved->back());
+        moved->pop_back();
+        --c.prefix;
+    }
+    return c;
+}
+
 // Returns the shape of an edit (see the header): its kind, what changed and just before.
 std::string shapeOfEdit(const Edit &e) {
     const std::string stream = e.stream == Stream::kErr ? "err" : "out";
-    if (e.expected.empty()) return stream + "|added|" + shapeOf(e.before) + "|" + shapeOf(joined(e.actual));
-    if (e.actual.empty()) return stream + "|left out|" + shapeOf(e.before) + "|" + shapeOf(joined(e.expected));
+    // Lines added or left out are one difference wherever they are ("moved" after each
+    // player's move), but empty ones are placed by the line before them.
+    auto placed = [&](const std::vector<std::string> &lines) {
+        const std::string text = joined(lines);
+        return text.find_first_not_of(" \t\n") == std::string::npos ? shapeOf(e.before) + "|" + text : shapeOf(text);
+    };
+    if (e.expected.empty()) return stream + "|added|" + placed(e.actual);
+    if (e.actual.empty()) return stream + "|left out|" + placed(e.expected);
     const std::string want = joined(e.expected), got = joined(e.actual);
-    std::size_t prefix = 0;
-    while (prefix < want.size() && prefix < got.size() && want[prefix] == got[prefix]) ++prefix;
-    std::size_t suffix = 0;
-    while (suffix < want.size() - prefix && suffix < got.size() - prefix &&
-           want[want.size() - 1 - suffix] == got[got.size() - 1 - suffix])
-        ++suffix;
+    Change c = changeOf(want, got);
     // Back to the start of the words cut, so that a number changed is one word changed.
-    while (prefix > 0 && (isLetter(want[prefix - 1]) || isDigit(want[prefix - 1]))) --prefix;
+    while (!c.wantMiddle.empty() && !c.gotMiddle.empty() && c.prefix > 0 &&
+           (isLetter(want[c.prefix - 1]) || isDigit(want[c.prefix - 1]))) {
+        --c.prefix;
+        c.wantMiddle.insert(c.wantMiddle.begin(), want[c.prefix]);
+        c.gotMiddle.insert(c.gotMiddle.begin(), want[c.prefix]);
+    }
+    const std::size_t prefix = c.prefix;
     const std::size_t lineStart = want.rfind('\n', prefix == 0 ? 0 : prefix - 1);
     std::size_t contextStart = prefix > kShapeContext ? prefix - kShapeContext : 0;
     if (lineStart != std::string::npos && lineStart + 1 > contextStart && lineStart < prefix) contextStart = lineStart + 1;
     return stream + "|replaced|" + shapeOf(want.substr(contextStart, prefix - contextStart)) + "|" +
-           shapeOf(want.substr(prefix, want.size() - prefix - suffix)) + "|" +
-           shapeOf(got.substr(prefix, got.size() - prefix - suffix));
+           shapeOf(c.wantMiddle) + "|" + shapeOf(c.gotMiddle);
 }
 
 // Returns what an edit's difference is, in the student's words.
@@ -120,13 +154,9 @@ std::string whatOf(const Edit &e) {
     }
     {  // text only left out or only added (a line break, a space): say which, and after what
         const std::string want = joined(e.expected), got = joined(e.actual);
-        std::size_t prefix = 0, suffix = 0;
-        while (prefix < want.size() && prefix < got.size() && want[prefix] == got[prefix]) ++prefix;
-        while (suffix < want.size() - prefix && suffix < got.size() - prefix &&
-               want[want.size() - 1 - suffix] == got[got.size() - 1 - suffix])
-            ++suffix;
-        const std::string wantMiddle = want.substr(prefix, want.size() - prefix - suffix),
-                          gotMiddle = got.substr(prefix, got.size() - prefix - suffix);
+        const Change c = changeOf(want, got);
+        const std::size_t prefix = c.prefix;
+        const std::string &wantMiddle = c.wantMiddle, &gotMiddle = c.gotMiddle;
         const std::size_t lineStart = want.rfind('\n', prefix == 0 ? 0 : prefix - 1);
         const std::string before =
             want.substr(lineStart == std::string::npos || lineStart >= prefix ? 0 : lineStart + 1,
@@ -363,6 +393,11 @@ DifferenceFindings findDifferences(const std::vector<ComparedRun> &runs) {
             } else {
                 d.what = whatOf(first);
                 d.example = exampleOf(first);
+                // The hint the first difference of its lines would get, alone (text_diff.h).
+                const std::string before = first.before.empty() ? "" : first.before + "\n";
+                d.hint = firstDifference(before + joined(first.expected) + (first.expected.empty() ? "" : "\n"),
+                                         before + joined(first.actual) + (first.actual.empty() ? "" : "\n"))
+                             .hint;
             }
             d.runs = runsOfShape[shape].size();
             d.firstRun = *runsOfShape[shape].begin();
@@ -386,13 +421,20 @@ DifferenceFindings findDifferences(const std::vector<ComparedRun> &runs) {
             return true;
         };
         for (const StreamDiff &d : diffs[r]) {
+            const bool out = &d == &diffs[r][0];
             if (!d.comparable && judged.newReason.empty())
                 judged.newReason = std::string("its ") + (&d == &diffs[r][0] ? "output" : "standard error") +
                                    " differs too much to compare line by line";
             for (const Edit &e : d.edits)
-                if (!setAside(e) && judged.newReason.empty())
+                if (!setAside(e) && judged.newReason.empty()) {
                     judged.newReason = std::string(e.stream == Stream::kErr ? "standard error" : "standard output") +
                                        ", line " + std::to_string(e.from + 1) + ": " + whatOf(e) + "\n" + exampleOf(e);
+                    if (out) {  // where in the expected output: the lines before it, and their newlines
+                        judged.newReasonAt = 0;
+                        for (std::size_t k = 0; k < e.from && k < d.expected.size(); ++k)
+                            judged.newReasonAt += d.expected[k].size() + 1;
+                    }
+                }
         }
         for (const Edit &e : statusEdits[r])
             if (!setAside(e) && judged.newReason.empty())

@@ -39,6 +39,7 @@ struct ComparedRun {
 struct OutputDifference {
     std::string what;          // "prints \"(2..9)\" where the sample prints \"(2..8)\""
     std::string example;       // its first place: the expected and the actual lines
+    std::string hint;          // a classic mistake's hint for it ("no trailing space after the prompt"), or ""
     std::size_t runs = 0;      // the runs where it is set aside
     std::size_t explains = 0;  // of those, the runs that differ by nothing else (see RunDifferences)
     std::size_t places = 0;    // the places where it is set aside, in all
@@ -49,6 +50,8 @@ struct RunDifferences {
     std::vector<std::size_t> differences;  // indices into DifferenceFindings::differences, ascending
     bool explained = false;                // it differs, and only by differences set aside
     std::string newReason;                 // where it first differs for a new reason ("" if none)
+    // Where that is in the expected standard output (a byte offset), where it is there.
+    std::size_t newReasonAt = std::string::npos;
 };
 
 struct DifferenceFindings {

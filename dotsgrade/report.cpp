@@ -79,7 +79,8 @@ std::vector<std::string> boundedOutputs(const GradeReport &report) {
     const std::size_t count = std::max<std::size_t>(1, report.tests.size());
     const std::size_t each = std::min(kTestOutputBytes, kReportOutputBytes / count);
     std::vector<std::string> outputs;
-    for (const TestOutcome &t : report.tests) outputs.push_back(boundedText(t.output, each));
+    // Nothing a student wrote reaches any format raw (an escape sequence, a reversed line).
+    for (const TestOutcome &t : report.tests) outputs.push_back(boundedText(controlsEscaped(t.output), each));
     return outputs;
 }
 
@@ -111,6 +112,7 @@ std::string differencesText(const GradeReport &report) {
                                  : "; " + std::to_string(d.explains) + " of them differ by nothing but known differences") +
                 "\n";
         if (!d.example.empty()) text += indented(d.example);
+        if (!d.hint.empty()) text += "     hint: " + d.hint + "\n";
     }
     if (report.differences.size() > kShown)
         text += "  … and " + std::to_string(report.differences.size() - kShown) + " more, each in fewer runs\n";
@@ -134,7 +136,7 @@ void writeTerminalReport(const GradeReport &report, std::ostream &out) {
         const TestOutcome &t = report.tests[i];
         out << (t.passed ? "  PASS " : "  FAIL ") << std::setw(6) << points(t.score) << "/" << std::left
             << std::setw(6) << points(t.maxScore) << std::right << t.name << "\n";
-        if (!outputs[i].empty()) out << indented(controlsEscaped(outputs[i]));
+        if (!outputs[i].empty()) out << indented(outputs[i]);
     }
     out << "Score: " << points(report.score()) << " / " << points(report.maxScore()) << "\n";
     out << "Isolation: " << report.isolation << "\n";
@@ -162,7 +164,9 @@ std::string gradescopeJson(const GradeReport &report) {
         {"output",
          std::string(report.unsandboxed ? "WARNING: graded WITHOUT a sandbox (--unsafe-no-sandbox). " : "") +
              "dotsgrade " + report.assignment + ". " + report.isolation +
-             (report.differences.empty() ? "" : "\n\n" + boundedText(differencesText(report), kReportOutputBytes / 8))},
+             (report.differences.empty() ? ""
+                                         : "\n\n" + boundedText(controlsEscaped(differencesText(report)),
+                                                                 kReportOutputBytes / 8))},
         {"visibility", "visible"},
         {"stdout_visibility", "hidden"},  // dotsgrade's own terminal report: for the instructor
         {"execution_time", static_cast<long>(report.seconds + 0.5)},
@@ -204,8 +208,9 @@ std::string classroomJson(const GradeReport &report) {
 }
 
 std::string failureJson(const std::string &message) {
-    const nlohmann::json results = {{"score", 0},
-                                    {"output", "NOT GRADED: " + controlsEscaped(message)},
+    // No score at all: a failed grading is never a 0 (only a batch writes this; one
+    // submission's Gradescope run writes no results.json, see main.cpp).
+    const nlohmann::json results = {{"output", "NOT GRADED: " + controlsEscaped(message)},
                                     {"visibility", "visible"},
                                     {"stdout_visibility", "visible"},
                                     {"extra_data", {{"status", "not graded"}}},
@@ -241,7 +246,7 @@ std::string junitXml(const GradeReport &report) {
                xmlEscaped(outputs[i]) + "</failure>\n    </testcase>\n";
     }
     if (!report.differences.empty())  // the schema's place for what belongs to the whole suite: last
-        xml += "    <system-out>" + xmlEscaped(boundedText(differencesText(report), kReportOutputBytes / 8)) +
+        xml += "    <system-out>" + xmlEscaped(boundedText(controlsEscaped(differencesText(report)), kReportOutputBytes / 8)) +
                "</system-out>\n";
     return xml + "  </testsuite>\n</testsuites>\n";
 }

@@ -47,8 +47,8 @@ std::string gradescopeJson(const GradeReport &report);
 // and per test its name, status, score and message.
 std::string classroomJson(const GradeReport &report);
 
-// Returns a results.json that says the grading itself failed, and why (no score is
-// earned or lost: the message says it is not a grade; extra_data.status "not graded").
+// Returns a results.json that says the grading itself failed, and why: no score at all,
+// extra_data.status "not graded" (a batch's; one submission's run writes none).
 std::string failureJson(const std::string &message);
 
 // Returns the report as JUnit XML.

@@ -1,15 +1,13 @@
 // call_wire.h — the calls of the mandated functions and their answers as bytes: the one
-// encoding the grader, the function worker and the model's stand-ins speak, with no model
-// behind it (nothing here knows a right answer).
+// encoding the grader and the function worker speak, with no model behind it (nothing
+// here knows a right answer).
 //
 //   a call:    | op: 1 byte | grid: 8 bytes | a: 4 bytes | b: 4 bytes |   (kCallBytes, little-endian)
 //   an answer: | value: 8 bytes |                for a number (bools 0/1, updateGrid's new grid)
 //              | length: 4 bytes | text |        for what a display function printed
 //
 // The grader writes a worker its calls on standard input; the worker writes one byte (bit
-// k set: Op k's function exists), then an answer per call whose function exists. A model's
-// stand-in in a student's process writes its call to kOracleCallFd and reads its answer on
-// kOracleAnswerFd; a traced function writes its call to kOracleCallFd only.
+// k set: Op k's function exists), then an answer per call whose function exists.
 #pragma once
 
 #include <cstddef>
@@ -44,8 +42,6 @@ struct Answer {
 };
 
 constexpr std::size_t kCallBytes = 17;
-constexpr int kOracleCallFd = 3;    // a stand-in's calls (and a traced function's), to the grader
-constexpr int kOracleAnswerFd = 4;  // the grader's answers, to a stand-in
 
 // Appends call's kCallBytes to stream.
 void appendCall(std::string &stream, const Call &call);

@@ -1,5 +1,7 @@
 #include "packed/console_model.h"
 
+#include <algorithm>
+
 #include "text/characters.h"
 #include "text/integer_token.h"
 
@@ -27,13 +29,18 @@ class TokenStream {
 }  // namespace
 
 ProgramRun expectedRun(const PackedGame &game, std::string_view input) {
+    ModelFunctions model(game);
+    return expectedRun(game, input, model);
+}
+
+ProgramRun expectedRun(const PackedGame &game, std::string_view input, MandatedFunctions &functions) {
     ProgramRun run;
     TokenStream tokens(input);
     long long grid = 0;
     Turn turn;
     run.grids.push_back(grid);
-    run.out += game.render(grid);
-    while (game.gameState(grid) == 3) {
+    run.out += functions.display(grid);
+    while (functions.gameState(grid) == 3) {
         run.out += game.prompt(turn.player);
         std::optional<std::string_view> token = tokens.next();
         if (!token) {
@@ -42,19 +49,19 @@ ProgramRun expectedRun(const PackedGame &game, std::string_view input) {
             return run;
         }
         std::optional<int> pos = integerToken(*token);
-        if (!pos || *pos < 1 || *pos > game.lineCount() || game.isFilled(grid, *pos)) {
+        if (!pos || *pos < 1 || *pos > game.lineCount() || functions.isFilled(grid, *pos)) {
             run.out += "Invalid move! Try again.\n";
             continue;
         }
-        int before = game.playerScore(grid, turn.player);
-        grid = game.updated(grid, *pos, turn.player);
+        int before = functions.playerScore(grid, turn.player);
+        grid = functions.updated(grid, *pos, turn.player);
         run.grids.push_back(grid);
-        int closed = game.playerScore(grid, turn.player) - before;
+        int closed = functions.playerScore(grid, turn.player) - before;
         if (closed > 0) run.out += game.scoringMessage(turn.player);
-        turn = turnAfter(game.rule, turn, closed, 2);
-        run.out += game.render(grid);
+        turn = turnAfter(game.rule, turn, std::max(closed, 0), 2);
+        run.out += functions.display(grid);
     }
-    run.out += game.endMessage(grid);
+    run.out += game.endMessageFor(functions.gameState(grid));
     return run;
 }
 

@@ -55,11 +55,16 @@ int PackedGame::playerScore(long long grid, int p) const {
 
 long long PackedGame::updated(long long grid, int pos, int p) const {
     if (isFilled(grid, pos)) return grid;
-    LineSet after = filledLines(grid) | lineBit(pos - 1);
+    return drawnWith(grid, pos, p, filledLines(grid) | lineBit(pos - 1), playerScore(grid, p));
+}
+
+long long PackedGame::drawnWith(long long grid, int pos, int p, LineSet after, int score) const {
     long long next = withDigit(grid, pos, 1);
     if (kind == Kind::kDotsboxes) {
-        int closed = board.cellsClosedBy(filledLines(grid), pos - 1);
-        return withDigit(next, kScoreDigit + p, digitAt(next, kScoreDigit + p) + closed);
+        int closed = 0;
+        for (int c : board.cellsOfLine(pos - 1))
+            if ((board.linesOfCell(c) & ~after) == 0) ++closed;
+        return withDigit(next, kScoreDigit + p, score + closed);
     }
     for (int c : board.cellsOfLine(pos - 1))
         if ((board.linesOfCell(c) & ~after) == 0) next = withDigit(next, kOwnerDigit + c, p);
@@ -67,16 +72,18 @@ long long PackedGame::updated(long long grid, int pos, int p) const {
 }
 
 int PackedGame::gameState(long long grid) const {
-    if (filledLines(grid) != board.allLines()) return 3;
-    int score1 = playerScore(grid, 1), score2 = playerScore(grid, 2);
+    return gameStateWith(filledLines(grid), playerScore(grid, 1), playerScore(grid, 2));
+}
+
+int PackedGame::gameStateWith(LineSet lines, int score1, int score2) const {
+    if (lines != board.allLines()) return 3;
     if (score1 == score2 && kind == Kind::kDotstriangles) return 0;
     return score1 > score2 ? 1 : 2;
 }
 
-std::string PackedGame::render(long long grid) const {
-    LineSet lines = filledLines(grid);
-    std::string score1 = "Player 1 score: " + std::to_string(playerScore(grid, 1));
-    std::string score2 = "Player 2 score: " + std::to_string(playerScore(grid, 2));
+std::string PackedGame::renderWith(long long grid, LineSet lines, int score1Value, int score2Value) const {
+    std::string score1 = "Player 1 score: " + std::to_string(score1Value);
+    std::string score2 = "Player 2 score: " + std::to_string(score2Value);
     if (kind == Kind::kDotsboxes) {
         std::vector<std::string> rows = drawBoard(board, lines, "", DrawStyle{'o', '-', '|'});
         rows[2] = annotate(rows[2], 14, score1);  // beside the upper middle dot row
@@ -109,8 +116,7 @@ std::string PackedGame::prompt(int p) const {
     return "Player " + std::to_string(p) + "'s turn (1-12): ";
 }
 
-std::string PackedGame::endMessage(long long grid) const {
-    int state = gameState(grid);
+std::string PackedGame::endMessageFor(int state) const {
     return state == 0 ? "Draw game!\n" : "Player " + std::to_string(state) + " wins!\n";
 }
 

@@ -37,14 +37,25 @@ struct PackedGame {
     // Returns gameState(grid): 3 not finished; 1 or 2 the winner; 0 a draw (triangles only).
     int gameState(long long grid) const;
     // Returns exactly what displayGrid / printGrid prints for grid.
-    std::string render(long long grid) const;
+    std::string render(long long grid) const { return renderWith(grid, filledLines(grid), playerScore(grid, 1), playerScore(grid, 2)); }
+    // Returns what it prints for grid with these lines filled and these scores (a display
+    // that asks isFilled and playerScore, answered so); owners are grid's digits.
+    std::string renderWith(long long grid, LineSet lines, int score1, int score2) const;
+    // Returns gameState's answer for these lines filled and these scores.
+    int gameStateWith(LineSet lines, int score1, int score2) const;
+    // Returns grid after pos is drawn for p (pos not filled before), when `after` are the
+    // lines filled then (the cells it closes are those all of whose lines are in it) and
+    // score is p's score before it (dotsboxes: written back, plus the cells closed).
+    long long drawnWith(long long grid, int pos, int p, LineSet after, int score) const;
     // Returns true if grid is a proper encoding: line digits 0/1 and score or owner digits
     // that some game could have produced from those lines.
     bool isValid(long long grid) const;
     // Returns the prompt for player p, with its trailing space.
     std::string prompt(int p) const;
     // Returns the message printed when the game ends in grid.
-    std::string endMessage(long long grid) const;
+    std::string endMessage(long long grid) const { return endMessageFor(gameState(grid)); }
+    // Returns the message printed when the game ends in state (gameState's answer).
+    std::string endMessageFor(int state) const;
     // Returns the message printed after player p scored, or "" if the game prints none.
     std::string scoringMessage(int p) const;
 };

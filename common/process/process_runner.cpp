@@ -189,7 +189,7 @@ std::vector<std::string> starterWords(const RunRequest &r, const std::vector<std
 // group of its own with no signal blocked or handled; returns its pid. posix_spawn copies
 // nothing of ours (see run_starter.h).
 pid_t spawnStarter(std::vector<std::string> &words, int inputFd, int outFd, int errFd,
-                   const SandboxHolder *holder, bool untrusted, const std::array<int, 2> &serviceEnds) {
+                   const SandboxHolder *holder, bool untrusted) {
     std::vector<char *> argv;
     for (std::string &w : words) argv.push_back(w.data());
     argv.push_back(nullptr);
@@ -202,8 +202,6 @@ pid_t spawnStarter(std::vector<std::string> &words, int inputFd, int outFd, int 
     posix_spawn_file_actions_adddup2(&actions, errFd, 2);
     if (holder != nullptr)  // a descriptor duplicated onto itself stays open across exec
         for (int fd : holder->namespaces()) posix_spawn_file_actions_adddup2(&actions, fd, fd);
-    for (int fd : serviceEnds)
-        if (fd >= 0) posix_spawn_file_actions_adddup2(&actions, fd, fd);
     sigset_t none, all;
     sigemptyset(&none);
     sigfillset(&all);
@@ -231,56 +229,6 @@ pid_t spawnStarter(std::vector<std::string> &words, int inputFd, int outFd, int 
     if (failed != 0) throw std::runtime_error(std::string("cannot start a run: ") + std::strerror(failed));
     return child;
 }
-
-// The grader's end of a run's service (RunService): requests in, replies out, each
-// request answered the moment it is whole.
-class ServiceChannel {
-  public:
-    explicit ServiceChannel(const RunService *service) : service_(service) {
-        if (service_ == nullptr) return;
-        if (pipe2(requests_, O_CLOEXEC) != 0 || pipe2(replies_, O_CLOEXEC) != 0)
-            throw std::runtime_error("cannot set up a run's service");
-        fcntl(requests_[0], F_SETFL, O_NONBLOCK);
-        fcntl(replies_[1], F_SETFL, O_NONBLOCK);  // a program that never reads cannot stop us
-    }
-    ~ServiceChannel() {
-        for (int fd : {requests_[0], requests_[1], replies_[0], replies_[1]})
-            if (fd >= 0) close(fd);
-    }
-    ServiceChannel(const ServiceChannel &) = delete;
-    ServiceChannel &operator=(const ServiceChannel &) = delete;
-
-    // Returns the program's ends (its requests' writing end, its replies' reading end).
-    std::array<int, 2> programEnds() const { return {requests_[1], replies_[0]}; }
-    // Returns the descriptor to wait on for requests (-1: none).
-    int requestsFd() const { return requests_[0]; }
-    // Closes the program's ends here, once the run has them.
-    void started() {
-        for (int *fd : {&requests_[1], &replies_[0]})
-            if (*fd >= 0) close(*fd), *fd = -1;
-    }
-    // Answers every whole request there is; stops serving (closes the replies) at a
-    // refusal or a program that does not read its replies.
-    void serve() {
-        if (requests_[0] < 0) return;
-        char buffer[4096];
-        for (ssize_t n; (n = read(requests_[0], buffer, sizeof buffer)) > 0;)
-            pending_.append(buffer, static_cast<std::size_t>(n));
-        std::size_t at = 0;
-        for (; pending_.size() - at >= service_->requestBytes; at += service_->requestBytes) {
-            const std::string reply = service_->reply(std::string_view(pending_).substr(at, service_->requestBytes));
-            if (!service_->answers || replies_[1] < 0) continue;
-            if (reply.empty() || write(replies_[1], reply.data(), reply.size()) != static_cast<ssize_t>(reply.size()))
-                close(replies_[1]), replies_[1] = -1;
-        }
-        pending_.erase(0, at);
-    }
-
-  private:
-    const RunService *service_;
-    int requests_[2] = {-1, -1}, replies_[2] = {-1, -1};
-    std::string pending_;
-};
 
 // Empties folder (a path into a held sandbox): what the last run left there goes.
 void emptyFolder(const fs::path &folder) {
@@ -458,12 +406,6 @@ RunResult runOnce(const RunRequest &r, bool lastTry) {
     }
     std::vector<std::string> starter =
         starterWords(r, words, workDir, environment, uid, group.get(), userThreads, holder, privateTmp);
-    ServiceChannel service(r.untrusted ? r.service : nullptr);
-    if (r.untrusted && r.service != nullptr) {
-        const std::array<int, 2> ends = service.programEnds();
-        starter.insert(starter.begin() + 2,
-                       "--service=" + std::to_string(ends[0]) + "," + std::to_string(ends[1]));
-    }
     int inputFd = open(inputPath.c_str(), O_RDONLY | O_CLOEXEC);
     int outPipe[2], errPipe[2];
     if (inputFd < 0 || pipe2(outPipe, O_CLOEXEC) != 0 || pipe2(errPipe, O_CLOEXEC) != 0)
@@ -472,7 +414,7 @@ RunResult runOnce(const RunRequest &r, bool lastTry) {
     const auto start = Clock::now();
     pid_t child = -1;
     try {
-        child = spawnStarter(starter, inputFd, outPipe[1], errPipe[1], holder, r.untrusted, service.programEnds());
+        child = spawnStarter(starter, inputFd, outPipe[1], errPipe[1], holder, r.untrusted);
     } catch (const std::runtime_error &) {
         for (int fd : {inputFd, outPipe[0], outPipe[1], errPipe[0], errPipe[1]}) close(fd);
         if (holder == nullptr) throw;
@@ -493,7 +435,6 @@ RunResult runOnce(const RunRequest &r, bool lastTry) {
     close(inputFd);
     close(outPipe[1]);
     close(errPipe[1]);
-    service.started();
 
     // A pidfd becomes readable the moment the child exits, so the loop wakes at once.
     const int exitFd = static_cast<int>(syscall(SYS_pidfd_open, child, 0));
@@ -513,15 +454,9 @@ RunResult runOnce(const RunRequest &r, bool lastTry) {
         fcntl(fd, F_SETPIPE_SZ, pipeBytes);  // where it fails, the writer waits for the tick
         fcntl(fd, F_SETFL, O_NONBLOCK);      // our end only: the program's end still blocks
     }
-    const auto tick = std::chrono::milliseconds(kTickMilliseconds);
-    auto lastTick = Clock::now();
     while (!exited) {
-        struct pollfd events[2] = {{exitFd, POLLIN, 0}, {service.requestsFd(), POLLIN, 0}};
-        poll(events, 2, exitFd >= 0 ? kTickMilliseconds : 2);
-        service.serve();  // a stand-in waits for each answer: at once, never at the tick
-        // Requests come thick and fast: the rest waits for the tick (or the program's end).
-        if (events[0].revents == 0 && events[1].revents != 0 && Clock::now() - lastTick < tick) continue;
-        lastTick = Clock::now();
+        struct pollfd events[1] = {{exitFd, POLLIN, 0}};
+        poll(events, 1, exitFd >= 0 ? kTickMilliseconds : 2);
         if (outOpen) outOpen = drain(outPipe[0], result.out, cap, overflowed);
         if (errOpen) errOpen = drain(errPipe[0], result.err, cap, overflowed);
         exited = wait4(child, &raw, WNOHANG, &usage) == child;

@@ -60,15 +60,6 @@ struct RunResult {
 
 class SandboxHolder;
 
-// A service a run's program may ask while it runs (the grader answering the model's
-// stand-ins): the program writes requests of requestBytes each to descriptor 3 and reads
-// each reply on descriptor 4. A reply of "" refuses: the program's descriptor 4 closes.
-struct RunService {
-    std::size_t requestBytes = 0;
-    std::function<std::string(std::string_view request)> reply;
-    bool answers = true;  // false: requests are only told (a trace); the replies are dropped
-};
-
 struct RunRequest {
     std::string program;                  // absolute path; a system program (under /usr) runs in place
     std::vector<std::string> args;        // its arguments
@@ -87,8 +78,6 @@ struct RunRequest {
     // Untrusted runs of holder's program (fresh folder, no readOnly): the run joins that
     // sandbox instead of building its own.
     const SandboxHolder *holder = nullptr;
-    // What the program may ask while it runs (descriptors 3 and 4), or null.
-    const RunService *service = nullptr;
 };
 
 // One sandbox built once for the many runs of one program, one after another (a

@@ -6,7 +6,7 @@
 // It starts the starter with posix_spawn, which copies nothing; the starter, small and
 // static, does everything between starting a run and the run's program:
 //
-//   dotslab-run-starter --parent=PID [--service=FD,FD] [--group=FILE]... [--namespace=FD]... [--untrusted
+//   dotslab-run-starter --parent=PID [--group=FILE]... [--namespace=FD]... [--untrusted
 //       --cpu=SECONDS --memory=BYTES --file-size=BYTES --processes=N [--uid=UID]
 //       [--env=VARIABLE=VALUE]... [--filter | --filter-through-bwrap]
 //       [--read=PATH]... [--write=PATH]...] --dir=FOLDER -- PROGRAM [ARGUMENT]...
@@ -24,8 +24,7 @@
 //      those paths; --filter, the seccomp filter on PROGRAM itself; --filter-through-bwrap,
 //      the filter handed to PROGRAM, bubblewrap, as `--seccomp FD` (it loads it once its
 //      sandbox is built, which needs the calls the filter refuses);
-//   5. executes PROGRAM in FOLDER, with a service's two descriptors (RunService) as 3 and 4
-//      and no other of ours.
+//   5. executes PROGRAM in FOLDER, with no descriptor of ours but its standard streams.
 #pragma once
 
 namespace dotslab {

@@ -40,7 +40,6 @@ struct Run {
     long parent = 0;
     std::vector<const char *> groups;  // cgroup.procs files
     std::vector<int> namespaces;       // descriptors, in the order they are joined
-    int serviceRequests = -1, serviceReplies = -1;  // a service's ends: made 3 and 4 for the program
     bool untrusted = false;
     long long cpuSeconds = 0, memoryBytes = 0, fileSizeBytes = 0, processes = 0;
     long long uid = -1;               // -1: keep ours
@@ -78,12 +77,7 @@ Run parse(int argc, char **argv) {
             run.groups.push_back(value);
         else if ((value = valueOf(word, "--namespace=")))
             run.namespaces.push_back(static_cast<int>(number(value)));
-        else if ((value = valueOf(word, "--service="))) {
-            const char *comma = std::strchr(value, ',');
-            if (comma == nullptr) setupFailed("its command line");
-            run.serviceRequests = static_cast<int>(number(std::string(value, comma).c_str()));
-            run.serviceReplies = static_cast<int>(number(comma + 1));
-        } else if (std::strcmp(word, "--untrusted") == 0)
+        else if (std::strcmp(word, "--untrusted") == 0)
             run.untrusted = true;
         else if ((value = valueOf(word, "--cpu=")))
             run.cpuSeconds = number(value);
@@ -204,16 +198,9 @@ int main(int argc, char **argv) {
 
     joinGroups(run);
     if (!run.namespaces.empty()) enterSandbox(run);
-    // A service's ends become 3 and 4 (through descriptors above both, as either may be 3
-    // or 4 already); nothing else of ours reaches the program.
-    int firstClosed = 3;
-    if (run.serviceRequests >= 0) {
-        const int requests = fcntl(run.serviceRequests, F_DUPFD, 10), replies = fcntl(run.serviceReplies, F_DUPFD, 10);
-        if (requests < 0 || replies < 0 || dup2(requests, 3) != 3 || dup2(replies, 4) != 4) setupFailed("service");
-        firstClosed = 5;
-    }
-    if (syscall(SYS_close_range, firstClosed, ~0U, 0) != 0)
-        for (int fd = firstClosed; fd < 1024; ++fd) close(fd);
+    // Nothing of ours but the standard streams reaches the program.
+    if (syscall(SYS_close_range, 3, ~0U, 0) != 0)
+        for (int fd = 3; fd < 1024; ++fd) close(fd);
     if (run.untrusted) limit(run);
     std::vector<char *> words = run.untrusted ? filtered(run) : std::vector<char *>();
 

@@ -56,12 +56,42 @@ std::string hintFor(std::string_view expected, std::string_view actual, bool las
 
 }  // namespace
 
+// Returns the length of the Unicode bidirectional control (U+061C, U+200E, U+200F,
+// U+202A-U+202E, U+2066-U+2069) in UTF-8 at text[at], or 0: shown raw, one reverses
+// what follows it on the screen (a line that reads as the expected one).
+std::size_t bidiControlAt(std::string_view text, std::size_t at) {
+    auto byte = [&](std::size_t k) { return at + k < text.size() ? static_cast<unsigned char>(text[at + k]) : 0; };
+    if (byte(0) == 0xD8 && byte(1) == 0x9C) return 2;
+    if (byte(0) != 0xE2) return 0;
+    if (byte(1) == 0x80 && (byte(2) == 0x8E || byte(2) == 0x8F || (byte(2) >= 0xAA && byte(2) <= 0xAE))) return 3;
+    if (byte(1) == 0x81 && byte(2) >= 0xA6 && byte(2) <= 0xA9) return 3;
+    return 0;
+}
+
+// Appends the code point of the bidirectional control at text[at] (length bytes) as \u{XXXX}.
+void appendBidiEscaped(std::string &out, std::string_view text, std::size_t at, std::size_t length) {
+    unsigned code = 0;
+    if (length == 2)
+        code = (static_cast<unsigned char>(text[at]) & 0x1Fu) << 6 | (static_cast<unsigned char>(text[at + 1]) & 0x3Fu);
+    else
+        code = (static_cast<unsigned char>(text[at]) & 0x0Fu) << 12 |
+               (static_cast<unsigned char>(text[at + 1]) & 0x3Fu) << 6 |
+               (static_cast<unsigned char>(text[at + 2]) & 0x3Fu);
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "\\u{%04x}", code);
+    out += buf;
+}
+
 std::string controlsEscaped(std::string_view text) {
     std::string out;
     out.reserve(text.size());
-    for (char c : text) {
+    for (std::size_t at = 0; at < text.size(); ++at) {
+        const char c = text[at];
         const unsigned char u = static_cast<unsigned char>(c);
-        if ((u < 0x20 && c != '\n' && c != '\t') || u == 0x7f) {
+        if (const std::size_t bidi = bidiControlAt(text, at); bidi != 0) {
+            appendBidiEscaped(out, text, at, bidi);
+            at += bidi - 1;
+        } else if ((u < 0x20 && c != '\n' && c != '\t') || u == 0x7f) {
             static const char kHex[] = "0123456789abcdef";
             out += "\\x";
             out += kHex[u >> 4];
@@ -75,9 +105,13 @@ std::string controlsEscaped(std::string_view text) {
 
 std::string visibleWhitespace(std::string_view text) {
     std::string out;
-    for (char c : text) {
+    for (std::size_t at = 0; at < text.size(); ++at) {
+        const char c = text[at];
         unsigned char u = static_cast<unsigned char>(c);
-        if (c == ' ')
+        if (const std::size_t bidi = bidiControlAt(text, at); bidi != 0) {
+            appendBidiEscaped(out, text, at, bidi);
+            at += bidi - 1;
+        } else if (c == ' ')
             out += "\u00b7";
         else if (c == '\t')
             out += "\u2409";

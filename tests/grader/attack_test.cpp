@@ -398,8 +398,8 @@ BOOST_AUTO_TEST_CASE(rules_that_cannot_be_dodged) {
 
 BOOST_AUTO_TEST_CASE(forgiveness_is_proven_run_by_run) {
     // isFilled wrong on one checked grid only. The attack's main asks exactly that first and
-    // plays nothing when the answer is wrong (its own build), properly when it is right (as
-    // with the sample solution's functions): its runs fail for its main, not for isFilled.
+    // plays nothing when the answer is wrong: a right main with this isFilled plays on, so
+    // its runs fail for its main, not for isFilled.
     TemporaryDirectory scratch("dotsgrade-test");
     fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
     const std::pair<std::string, std::string> wrongOnce = {
@@ -414,6 +414,35 @@ BOOST_AUTO_TEST_CASE(forgiveness_is_proven_run_by_run) {
     BOOST_TEST(attack.failed().count("transcript dotsboxes-sample") == 1, attack.run.out);
     BOOST_TEST(attack.failed().count("random games") == 1, attack.run.out);
     BOOST_TEST(attack.report["score"].get<double>() + 30 < twin.report["score"].get<double>());
+}
+
+BOOST_AUTO_TEST_CASE(no_function_can_tell_when_it_is_judged_apart) {
+    // Every function wrong, each only where an answer of another function it can ask shows
+    // it is the student's own (gameState(-7), a grid no suite asks, answers 42 only here):
+    // wherever anything of the sample solution's stood in for the others, these would be
+    // right. The grader computes what a right function or main gives with the student's
+    // answers itself, so the attack earns what its honest twin does.
+    TemporaryDirectory scratch("dotsgrade-test");
+    fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
+    auto twin = [&](const std::string &name, const std::string &judgedApart) {
+        return grade(
+            "dotsboxes",
+            dotsboxesWith(scratch.path(), name,
+                          {{"bool isFilled(long long grid, int pos) { return digitAt(grid, pos) == 1; }",
+                            "int gameState(long long grid);\nbool apart() { return " + judgedApart +
+                                "; }\nbool isFilled(long long grid, int pos) { return pos == 5 ? digitAt(grid, pos) "
+                                "!= 1 : digitAt(grid, pos) == 1; }"},
+                           {"int playerScore(long long grid, int p) { return digitAt(grid, 16 + p); }",
+                            "int playerScore(long long grid, int p) { return apart() ? digitAt(grid, 16 + p) : "
+                            "digitAt(grid, 19 - p); }"},
+                           {"int gameState(long long grid) {",
+                            "int gameState(long long grid) {\n    if (grid == -7) return 42;\n    if (!apart()) return 3;"},
+                           {"int main() {", "int main() {\n    if (!apart()) std::cout << \"HA HA\\n\";"}}));
+    };
+    const Grade honest = twin("honest.cpp", "false");
+    const Grade attack = twin("attack.cpp", "gameState(-7) != 42");
+    BOOST_TEST(attack.report["score"].get<double>() == honest.report["score"].get<double>(), attack.run.out);
+    BOOST_TEST(attack.failed() == honest.failed(), attack.run.out);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

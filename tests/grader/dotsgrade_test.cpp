@@ -86,31 +86,32 @@ Grade gradeBroken(const std::string &game, const std::vector<std::pair<std::stri
 BOOST_AUTO_TEST_CASE(wrong_spacing) {
     Grade g = gradeBroken("dotsboxes", {{"\"    Player 1 score: \"", "\"     Player 1 score: \""}});
     // One mistake, charged once: under displayGrid. The program's runs differ only through
-    // it (they match with the sample solution's displayGrid), so they show it but cost nothing.
+    // it (a right main calling its displayGrid prints the same), so they show it but cost nothing.
     expectFailures(g, {"function displayGrid"},
                    {{"function displayGrid", "5 spaces before `Player` where 4 are expected"}});
     const std::string transcript = g.test("transcript dotsboxes-sample")["output"];
     BOOST_TEST(transcript.find("5 spaces before `Player` where 4 are expected") != std::string::npos,
                transcript);
-    BOOST_TEST(transcript.find("during this run your displayGrid answered displayGrid(0) wrongly (charged under "
-                               "function displayGrid)") != std::string::npos,
+    BOOST_TEST(transcript.find("it differs only through the wrong answers of your displayGrid (charged there), the "
+                               "first displayGrid(0)") != std::string::npos,
                transcript);
     BOOST_TEST(g.report["score"].get<double>() == 94);
 }
 
 BOOST_AUTO_TEST_CASE(a_function_the_others_call_is_charged_once) {
     // isFilled wrong about line 7 makes updateGrid, gameState and displayGrid wrong too;
-    // each is right when judged alone with the sample solution's isFilled. Those three
-    // judgings run at once, on threads of their own: the grader's most concurrent step
-    // (which scripts/test --thread checks for races).
+    // each gives what a right one gives with this isFilled's answers (through_functions.h).
     Grade g =
         gradeBroken("dotsboxes",
                     {{"return digitAt(grid, pos) == 1; }", "return digitAt(grid, pos) == 1 && pos != 7; }"}});
     expectFailures(g, {"function isFilled"},
                    {{"function isFilled", ", 7): expected true, got false"},
-                    {"function updateGrid", "right on its own: its wrong answers came from"},
-                    {"function gameState", "right on its own: its wrong answers came from"},
-                    {"function displayGrid", "right on its own: its wrong answers came from"}});
+                    {"function updateGrid", "right on its own: its wrong answers are what a right updateGrid "
+                                            "gives with the answers of your isFilled"},
+                    {"function gameState", "right on its own: its wrong answers are what a right gameState gives "
+                                           "with the answers of your isFilled"},
+                    {"function displayGrid", "right on its own: its wrong answers are what a right displayGrid "
+                                             "gives with the answers of your isFilled"}});
     BOOST_TEST(g.report["score"].get<double>() == 97);
 }
 

@@ -190,9 +190,8 @@ BOOST_AUTO_TEST_CASE(a_grader_side_failure_is_never_a_score) {
         BOOST_TEST(run.out.find("NOT GRADED: ") != std::string::npos, f.what << ":\n" << run.out);
         BOOST_TEST(run.out.find(f.says) != std::string::npos, f.what << ":\n" << run.out);
         BOOST_TEST(run.out.find("Score: not graded") != std::string::npos, run.out);
-        const nlohmann::json results = nlohmann::json::parse(readFileText(json));
-        BOOST_TEST(results["extra_data"]["status"] == "not graded", f.what);
-        BOOST_TEST(results["output"].get<std::string>().find(f.says) != std::string::npos, results.dump());
+        // No results.json: Gradescope would read a score from one, and shows its own error without.
+        BOOST_TEST(!fs::exists(json), f.what);
         BOOST_TEST(readFileText(junit).find("<error message=\"not graded\">") != std::string::npos);
         BOOST_TEST(nlohmann::json::parse(readFileText(classroom))["status"] == "error");
     }

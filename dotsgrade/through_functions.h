@@ -1,0 +1,55 @@
+// through_functions.h — whether a mistake is only a student's function's: what a right
+// function, or a right main, gives with the student's own answers to the calls it makes.
+//
+// It is computed here, in the grader, from the student's answers, which the function
+// worker (the student's code alone) gives to calls like any other. Nothing of ours runs
+// beside the student's code, so it cannot tell these questions from any other, and no
+// answer can be bought by behaving differently when it is asked.
+//
+//   a right displayGrid(g)       prints g with the lines your isFilled(g, 1..n) says are
+//                                filled and the scores your playerScore(g, 1), (g, 2) say;
+//   a right gameState(g)         decides from the same answers;
+//   a right updateGrid(g, k, p)  draws k unless your isFilled(g, k) says it is filled, and
+//                                closes the cells your isFilled says are closed (asked of g,
+//                                or of g with k drawn), p's score counted on from its digit
+//                                or from your playerScore(g, p);
+//   a right main                 is the model's (console_model.h), calling your functions.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "compare.h"
+#include "harness/call_wire.h"
+#include "packed/console_model.h"
+
+namespace dotslab::grader {
+
+// What a right function gives with the student's answers, for one wrong answer of its.
+struct Explained {
+    bool explained = false;  // a right function gives exactly the student's answer so
+    unsigned through = 0;    // Op bits: the functions whose answers it used differ from the model's
+};
+
+// Returns, for each wrong answer (a call and what the student's function gave), whether a
+// right function of its op gives the same with the student's other answers (asked of
+// worker, which holds every function of the student's). Display text is compared under mode.
+std::vector<Explained> explainedAnswers(const std::string &worker, const PackedGame &game,
+                                        const std::vector<std::pair<dotslab_harness::Call, dotslab_harness::Answer>> &wrong,
+                                        CompareMode mode);
+
+// What a right main does with the student's functions on one input.
+struct RightMainRun {
+    bool complete = false;  // every call answered by the student's functions
+    ProgramRun run;         // what it prints, and its exit status
+    std::optional<dotslab_harness::Call> firstWrong;  // the first call the student's answer differs on
+    unsigned through = 0;   // Op bits: the functions whose answers differed from the model's
+};
+
+// Returns, for each input, what a right main prints with the student's functions (asked of
+// worker as the main goes on, in rounds: its next calls follow from the answers before).
+std::vector<RightMainRun> rightMainRuns(const std::string &worker, const PackedGame &game,
+                                        const std::vector<std::string> &inputs);
+
+}  // namespace dotslab::grader
