@@ -493,6 +493,15 @@ std::string lineMarkers(const std::vector<std::string> &files) {
 
 }  // namespace
 
+std::string preprocessedOwnCode(const Assignment &assignment, const std::string &source) {
+    const bool isC = Assignment::isCSource(source);
+    std::vector<std::string> command = {isC ? "/usr/bin/gcc" : "/usr/bin/g++"};
+    for (const std::string &flag : splitWords(isC ? assignment.cFlags : assignment.cxxFlags)) command.push_back(flag);
+    command.insert(command.end(), {"-E", source});
+    std::string preprocessed;
+    return runBuildTool("", command, preprocessed, kStepSeconds, {source}) == 0 ? ownLines(preprocessed) : "";
+}
+
 CourseWarnings courseWarnings(const Assignment &assignment, const BuildResult &build, const std::string &flags,
                               bool byMakefile) {
     CourseWarnings warnings;

@@ -90,6 +90,10 @@ struct CourseWarnings {
 CourseWarnings courseWarnings(const Assignment &assignment, const BuildResult &build, const std::string &flags,
                               bool byMakefile);
 
+// Returns one source file's own lines as the course's compile command's preprocessor
+// sees them (CourseWarnings::ownCode), made in the sandbox; "" where it does not preprocess.
+std::string preprocessedOwnCode(const Assignment &assignment, const std::string &source);
+
 // Runs a build tool (compiler, linker, nm) on student bytes in the sandbox, working in
 // folder (seen as /sandbox/work; "" for a fresh empty one), with readOnly
 // also visible at their own paths. Returns its exit status (-1 if it was stopped);

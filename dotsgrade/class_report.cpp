@@ -97,9 +97,10 @@ std::vector<SimilarPair> similarPairs(const Assignment &assignment,
     // another; the starter's lines left out (whole-line matches: nothing here interprets
     // student code, which only the sandbox's preprocessor has read).
     std::vector<std::string> given;
-    if (!starter.empty())
-        for (const std::string &line : trimmedLines(readFileText(starter)))
-            if (!line.empty()) given.push_back(line);
+    if (!starter.empty())  // as written, and as the preprocessor leaves it (as students' code is compared)
+        for (const std::string &text : {readFileText(starter), preprocessedOwnCode(assignment, starter)})
+            for (const std::string &line : trimmedLines(text))
+                if (!line.empty()) given.push_back(line);
     std::sort(given.begin(), given.end());
     const TemporaryDirectory folder("dotsgrade-similarity");
     fs::permissions(folder.path(), fs::perms::owner_all | fs::perms::group_exec | fs::perms::others_exec);

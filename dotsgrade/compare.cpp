@@ -76,16 +76,17 @@ Verdict compareRuns(const RunResult &expected, const RunResult &actual, CompareM
     std::string text;
     // A loop that prints stops at whichever limit it reaches first, which depends on the
     // machine's load: what it printed is the same either way.
-    const std::string repeated = actual.timedOut || actual.outputLimited ? repeatedTail(actual.out) : "";
+    const std::string repeated =
+        actual.timedOut || actual.cpuLimited || actual.outputLimited ? repeatedTail(actual.out) : "";
     if (actual.outputLimited)
         text +=
             "hint: output exceeded the limit" + (repeated.empty() ? ", an endless loop?" : repeated) + "\n";
-    else if (actual.timedOut)
+    else if (actual.timedOut || actual.cpuLimited)
         text += "hint: your program did not finish within the time limit" +
                 (repeated.empty() ? ": an endless loop, or it kept reading after end of input and was stopped"
                                   : repeated) +
                 "\n";
-    if (actual.signal != 0 || actual.memoryLimited || actual.cpuLimited)
+    if ((actual.signal != 0 && !actual.cpuLimited) || actual.memoryLimited)
         text += "your program was " + actual.ending() + "\n";
 
     TextDifference out =

@@ -49,10 +49,7 @@ std::string setupScript() {
 set -euo pipefail
 root=${DOTSGRADE_AUTOGRADER_ROOT:-/autograder}
 if [ -z "${DOTSGRADE_AUTOGRADER_NO_APT:-}" ]; then
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-    build-essential g++ binutils mold make cmake ninja-build \
-    libboost-test-dev libcli11-dev nlohmann-json3-dev bubblewrap libseccomp-dev
+  "$root/source/dotslab/scripts/setup" --grader  # the packages scripts/packages marks "grader"
 fi
 cmake -S "$root/source/dotslab" -B "$root/dotslab-build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DDOTSLAB_BENCHMARKS=OFF -DDOTSLAB_SPECS_DIR="$root/source/shared/specs"

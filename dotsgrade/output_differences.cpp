@@ -127,6 +127,17 @@ std::string shapeOfEdit(const Edit &e) {
     if (e.actual.empty()) return stream + "|left out|" + placed(e.expected);
     const std::string want = joined(e.expected), got = joined(e.actual);
     Change c = changeOf(want, got);
+    // Text only added or only left out inside lines is placed as whole lines are.
+    auto trimmedNewlines = [](std::string text) {
+        while (!text.empty() && text.back() == '\n') text.pop_back();
+        while (!text.empty() && text.front() == '\n') text.erase(text.begin());
+        return text;
+    };
+    if (c.wantMiddle.empty() != c.gotMiddle.empty()) {
+        const std::string middle = trimmedNewlines(c.wantMiddle.empty() ? c.gotMiddle : c.wantMiddle);
+        if (middle.find_first_not_of(" \t\n") != std::string::npos)
+            return stream + (c.wantMiddle.empty() ? "|added|" : "|left out|") + shapeOf(middle);
+    }
     // Back to the start of the words cut, so that a number changed is one word changed.
     while (!c.wantMiddle.empty() && !c.gotMiddle.empty() && c.prefix > 0 &&
            (isLetter(want[c.prefix - 1]) || isDigit(want[c.prefix - 1]))) {
@@ -205,6 +216,51 @@ struct StreamDiff {
     bool comparable = true;  // false: the two differ too much to diff
 };
 
+// Returns how alike two lines are: the share of the longer one that their common start
+// and end cover (1: equal, 0: nothing in common at either end).
+double alike(const std::string &x, const std::string &y) {
+    if (x.empty() && y.empty()) return 1;
+    std::size_t start = 0, end = 0;
+    while (start < x.size() && start < y.size() && x[start] == y[start]) ++start;
+    while (end < x.size() - start && end < y.size() - start && x[x.size() - 1 - end] == y[y.size() - 1 - end]) ++end;
+    return static_cast<double>(start + end) / static_cast<double>(std::max(x.size(), y.size()));
+}
+
+// Returns the lines of a hunk paired as replacements, in order: (expected, actual) index
+// pairs chosen to be as alike as can be (each at least half alike), the rest left out or
+// added. A hunk of as many lines each side as kMostPairedLines pairs them in order.
+constexpr std::size_t kMostPairedLines = 40;
+std::vector<std::pair<std::size_t, std::size_t>> pairedLines(const std::vector<std::string> &want,
+                                                              const std::vector<std::string> &got) {
+    std::vector<std::pair<std::size_t, std::size_t>> pairs;
+    const std::size_t n = want.size(), m = got.size();
+    if (n == 0 || m == 0) return pairs;
+    if (n > kMostPairedLines || m > kMostPairedLines) {
+        if (n == m)
+            for (std::size_t k = 0; k < n; ++k) pairs.push_back({k, k});
+        return pairs;
+    }
+    // best[i][j]: the most alikeness pairing want[i..] with got[j..] can reach.
+    std::vector<std::vector<double>> best(n + 1, std::vector<double>(m + 1, 0));
+    for (std::size_t i = n; i-- > 0;)
+        for (std::size_t j = m; j-- > 0;) {
+            const double a = alike(want[i], got[j]);
+            best[i][j] = std::max({best[i + 1][j], best[i][j + 1], a >= 0.5 ? a + best[i + 1][j + 1] : 0.0});
+        }
+    for (std::size_t i = 0, j = 0; i < n && j < m;) {
+        const double a = alike(want[i], got[j]);
+        if (a >= 0.5 && best[i][j] == a + best[i + 1][j + 1]) {
+            pairs.push_back({i, j});
+            ++i, ++j;
+        } else if (best[i][j] == best[i + 1][j]) {
+            ++i;
+        } else {
+            ++j;
+        }
+    }
+    return pairs;
+}
+
 // Returns the line diff of one stream of a run (each hunk one edit; a hunk that replaces
 // as many lines as it removes is an edit per line).
 StreamDiff diffed(std::size_t run, Stream stream, const std::string &want, const std::string &got) {
@@ -235,25 +291,40 @@ StreamDiff diffed(std::size_t run, Stream stream, const std::string &want, const
     Edit open;
     bool inHunk = false;
     std::size_t at = 0;  // expected lines consumed
+    // A hunk becomes edits: its lines paired where alike (pairedLines), a pair an edit of
+    // its own, the lines between pairs an edit each side.
+    auto emit = [&](std::size_t from, std::vector<std::string> expected, std::vector<std::string> actual) {
+        Edit e;
+        e.run = run;
+        e.stream = stream;
+        e.from = from;
+        e.expected = std::move(expected);
+        e.actual = std::move(actual);
+        e.before = from > 0 ? d.expected[from - 1] : "";
+        const std::size_t next = from + e.expected.size();
+        e.after = next < d.expected.size() ? d.expected[next] : "";
+        d.edits.push_back(e);
+    };
     auto close = [&] {
         if (!inHunk) return;
         inHunk = false;
-        open.before = open.from > 0 ? d.expected[open.from - 1] : "";
-        const std::size_t next = open.from + open.expected.size();
-        open.after = next < d.expected.size() ? d.expected[next] : "";
-        if (open.expected.size() == open.actual.size() && open.expected.size() > 1) {
-            for (std::size_t k = 0; k < open.expected.size(); ++k) {  // an edit per line replaced
-                Edit line = open;
-                line.from = open.from + k;
-                line.expected = {open.expected[k]};
-                line.actual = {open.actual[k]};
-                line.before = line.from > 0 ? d.expected[line.from - 1] : "";
-                line.after = line.from + 1 < d.expected.size() ? d.expected[line.from + 1] : "";
-                d.edits.push_back(line);
-            }
-        } else {
-            d.edits.push_back(open);
+        // Text only added or only left out across lines (a line break left out joins two
+        // lines) is one edit; so is a hunk of one side only.
+        const Change whole = changeOf(joined(open.expected), joined(open.actual));
+        if (open.expected.empty() || open.actual.empty() || whole.wantMiddle.empty() || whole.gotMiddle.empty())
+            return emit(open.from, open.expected, open.actual);
+        std::size_t wantAt = 0, gotAt = 0;
+        for (const auto &[i, j] : pairedLines(open.expected, open.actual)) {
+            if (i > wantAt || j > gotAt)
+                emit(open.from + wantAt, {open.expected.begin() + static_cast<long>(wantAt), open.expected.begin() + static_cast<long>(i)},
+                     {open.actual.begin() + static_cast<long>(gotAt), open.actual.begin() + static_cast<long>(j)});
+            emit(open.from + i, {open.expected[i]}, {open.actual[j]});
+            wantAt = i + 1;
+            gotAt = j + 1;
         }
+        if (wantAt < open.expected.size() || gotAt < open.actual.size())
+            emit(open.from + wantAt, {open.expected.begin() + static_cast<long>(wantAt), open.expected.end()},
+                 {open.actual.begin() + static_cast<long>(gotAt), open.actual.end()});
     };
     for (const auto &[id, info] : diff.getSes().getSequence()) {
         if (info.type == dtl::SES_COMMON) {

@@ -1,0 +1,127 @@
+// The distinct differences of a program's output across its runs (output_differences.h):
+// each found once, with the runs it explains; a game that goes another way is never
+// explained by differences that merely recur.
+#define BOOST_TEST_MODULE dotsgrade_output_differences
+#include <boost/test/unit_test.hpp>
+
+#include <string>
+#include <vector>
+
+#include "output_differences.h"
+
+using dotslab::grader::ComparedRun;
+using dotslab::grader::DifferenceFindings;
+using dotslab::grader::findDifferences;
+
+namespace {
+
+// Returns a game's output as a model would print it: a prompt with the size range, then
+// for each move a board line, a score line and an empty line.
+std::string game(const std::vector<std::string> &moves, const std::string &range = "(2..8)",
+                 bool blankAfterScore = true, const std::string &debug = "") {
+    std::string out = "What size grid would you like? " + range + " \n";
+    int score = 0;
+    for (const std::string &move : moves) {
+        out += "board after " + move + "\n" + debug;
+        out += "You: " + std::to_string(score++) + "    Me: 0\n";
+        if (blankAfterScore) out += "\n";
+    }
+    return out + "Bye.\n";
+}
+
+ComparedRun run(const std::string &expected, const std::string &actual) {
+    ComparedRun r;
+    r.expectedOut = expected;
+    r.actualOut = actual;
+    r.endedNormally = true;
+    r.differs = expected != actual;
+    return r;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(each_distinct_difference_is_found_once_with_its_runs) {
+    // Ten runs with a prompt typo, no empty line after the score and a debug line after
+    // each board; the last four have a fourth move, whose board the program names in capitals.
+    std::vector<ComparedRun> runs;
+    for (int k = 0; k < 10; ++k) {
+        std::vector<std::string> moves = {"a" + std::to_string(k), "b" + std::to_string(k), "c1"};
+        if (k >= 6) moves.push_back("d1");
+        std::string actual = game(moves, "(2..9)", false, "debug!\n");
+        if (k >= 6) actual.replace(actual.find("board after d1"), 14, "board after D1");
+        runs.push_back(run(game(moves), actual));
+    }
+    const DifferenceFindings found = findDifferences(runs);
+    std::string all;
+    for (const auto &d : found.differences) all += d.what + "\n";
+    BOOST_TEST_REQUIRE(found.differences.size() == 4u, all);
+    BOOST_TEST(found.differences[0].explains == 10u);
+    auto of = [&](const std::string &what) {
+        for (const auto &d : found.differences)
+            if (d.what.find(what) != std::string::npos) return d;
+        BOOST_TEST_FAIL("no difference " << what << " in:\n" << all);
+        return found.differences[0];
+    };
+    BOOST_TEST(of("prints \"(2..9)\" where the sample prints \"(2..8)\"").places == 10u);
+    BOOST_TEST(of("leaves out the empty line after \"You:").places == 34u, "three or four moves in each run");
+    BOOST_TEST(of("adds the line \"debug!\"").places == 34u);
+    BOOST_TEST(of("prints \"D1\" where the sample prints \"d1\"").runs == 4u);
+    BOOST_TEST(of("prints \"D1\" where the sample prints \"d1\"").explains == 4u);
+    for (std::size_t k = 0; k < 10; ++k) {
+        BOOST_TEST(found.runs[k].explained, k);
+        BOOST_TEST(found.runs[k].newReason.empty(), found.runs[k].newReason);
+        BOOST_TEST(found.runs[k].differences.size() == (k >= 6 ? 4u : 3u));
+    }
+}
+
+BOOST_AUTO_TEST_CASE(a_game_that_goes_another_way_is_its_own_failure) {
+    // Every run has the typo; in one the program also plays another move, so its board and
+    // score lines differ where other runs print them right: that run differs for a new
+    // reason, however often its lines' shapes recur.
+    std::vector<ComparedRun> runs;
+    for (int k = 0; k < 6; ++k) {
+        const std::vector<std::string> moves = {"a1", "b" + std::to_string(k), "c2"};
+        runs.push_back(run(game(moves), game(moves, "(2..9)")));
+    }
+    runs.push_back(run(game({"a1", "b1", "c2"}), game({"a1", "b2", "c2"}, "(2..9)")));
+    const DifferenceFindings found = findDifferences(runs);
+    BOOST_TEST(found.runs[6].explained == false);
+    BOOST_TEST(found.runs[6].newReason.find("board·after·b1") != std::string::npos, found.runs[6].newReason);
+    for (std::size_t k = 0; k < 6; ++k) BOOST_TEST(found.runs[k].explained, k);
+}
+
+BOOST_AUTO_TEST_CASE(a_difference_seen_in_one_run_only_is_not_a_known_one) {
+    std::vector<ComparedRun> runs = {run(game({"a1"}), game({"a1"}, "(2..7)")), run(game({"b1"}), game({"b1"}))};
+    const DifferenceFindings found = findDifferences(runs);
+    BOOST_TEST(found.differences.empty());
+    BOOST_TEST(!found.runs[0].explained);
+    BOOST_TEST(found.runs[0].newReason.find("(2..7)") != std::string::npos, found.runs[0].newReason);
+}
+
+BOOST_AUTO_TEST_CASE(exit_statuses_and_standard_error_are_differences_too) {
+    std::vector<ComparedRun> runs;
+    for (int k = 0; k < 3; ++k) {
+        ComparedRun r = run("A> \n", "A> \n");
+        r.expectedErr = "End of user input\n";
+        r.actualErr = "End of input\n";
+        r.expectedStatus = 6;
+        r.actualStatus = 0;
+        r.differs = true;
+        runs.push_back(r);
+    }
+    const DifferenceFindings found = findDifferences(runs);
+    BOOST_TEST_REQUIRE(found.differences.size() == 2u);
+    const std::string all = found.differences[0].what + "\n" + found.differences[1].what;
+    BOOST_TEST(all.find("on standard error, leaves out \"·user\" after \"End·of\"") != std::string::npos, all);
+    BOOST_TEST(all.find("exits with status 0 where the sample exits with status 6") != std::string::npos, all);
+    for (const auto &r : found.runs) BOOST_TEST(r.explained);
+}
+
+BOOST_AUTO_TEST_CASE(a_run_that_did_not_end_normally_is_never_explained) {
+    std::vector<ComparedRun> runs;
+    for (int k = 0; k < 3; ++k) runs.push_back(run(game({"a1"}), game({"a1"}, "(2..9)")));
+    runs[2].endedNormally = false;
+    const DifferenceFindings found = findDifferences(runs);
+    BOOST_TEST(found.runs[0].explained);
+    BOOST_TEST(!found.runs[2].explained);
+}
