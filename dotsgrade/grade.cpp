@@ -783,6 +783,14 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
                 ruleTests.push_back(t);
             }
             courseSays = courseWarnings(assignment, compiledBuild, options.compilerFlags, compiledBuild.byMakefile);
+            // Floating point however it was spelled, even where the compiler folded it away.
+            for (TestOutcome &t : ruleTests)
+                if (t.name == "rule no_floating_point" && t.passed) {
+                    const std::string found = floatingAfterPreprocessing(courseSays.ownCode);
+                    if (found.empty()) continue;
+                    t.passed = false;
+                    t.output += found + "hint: the 18-digit encoding must be computed with integers only\n";
+                }
         } catch (...) {
             if (!listed) listing.set_exception(std::current_exception());
             throw;

@@ -485,4 +485,61 @@ Definition definitionOf(const MandatedFunction &f, const ObjectListing &objects)
     return found;
 }
 
+std::string floatingAfterPreprocessing(const std::string &ownCode) {
+    static const std::set<std::string> types = {"float", "double", "__float128", "_Float16", "_Float32",
+                                                "_Float64", "_Float128", "_Float32x", "_Float64x", "__bf16"};
+    static const std::set<std::string> maths = {"pow",  "powi", "sqrt",  "cbrt", "exp",   "exp2",  "exp10",
+                                                "log",  "log2", "log10", "floor", "ceil", "round", "trunc",
+                                                "fabs", "ldexp", "fmod", "huge_val", "inf", "nan", "lround",
+                                                "llround", "hypot", "sin", "cos", "tan", "atan", "atan2"};
+    auto mathName = [&](std::string name) {
+        if (name.rfind("__builtin_", 0) == 0) name.erase(0, 10);
+        if (maths.count(name) != 0) return true;
+        if (!name.empty() && (name.back() == 'f' || name.back() == 'l')) name.pop_back();
+        return maths.count(name) != 0;
+    };
+    std::string found;
+    int shown = 0;
+    const std::string code = codeOnly(ownCode);
+    std::istringstream lines(code), originals(ownCode);
+    for (std::string line, original; std::getline(lines, line) && std::getline(originals, original);) {
+        bool floating = false;
+        for (std::size_t at = 0; at < line.size() && !floating;) {
+            const char c = line[at];
+            if (isLetter(c) || c == '_') {  // an identifier
+                std::size_t end = at;
+                while (end < line.size() && (isLetter(line[end]) || isDigit(line[end]) || line[end] == '_')) ++end;
+                const std::string word = line.substr(at, end - at);
+                floating = types.count(word) != 0 || mathName(word);
+                at = end;
+            } else if (isDigit(c) || (c == '.' && at + 1 < line.size() && isDigit(line[at + 1]))) {  // a pp-number
+                std::size_t end = at;
+                const bool hex = c == '0' && at + 1 < line.size() && (line[at + 1] == 'x' || line[at + 1] == 'X');
+                while (end < line.size()) {
+                    const char d = line[end];
+                    const bool exponent = hex ? (d == 'p' || d == 'P') : (d == 'e' || d == 'E');
+                    if (exponent && end + 1 < line.size() && (line[end + 1] == '+' || line[end + 1] == '-')) {
+                        floating = true;
+                        end += 2;
+                    } else if (isLetter(d) || isDigit(d) || d == '.' || d == '_' || d == '\'') {
+                        floating = floating || d == '.' || (exponent && !hex) || (hex && exponent);
+                        ++end;
+                    } else {
+                        break;
+                    }
+                }
+                at = end;
+            } else {
+                ++at;
+            }
+        }
+        if (floating && shown++ < 5) {
+            std::string text = original;
+            text.erase(0, text.find_first_not_of(" \t"));
+            found += "after the preprocessor: " + text.substr(0, 120) + "\n";
+        }
+    }
+    return found;
+}
+
 }  // namespace dotslab::grader

@@ -49,6 +49,13 @@ struct Definition {
 // Returns how the objects define mandated function f.
 Definition definitionOf(const MandatedFunction &f, const ObjectListing &objects);
 
+// Returns the lines of the student's code after the preprocessor (CourseWarnings::ownCode)
+// that use floating point however the source spelled it: a floating type, a floating
+// literal (2.5, 1e17, 0x1p3), pow and its kin, or the compiler's builtins of them
+// (__builtin_pow, folded away where its arguments are constants); each as "after the
+// preprocessor: LINE", at most five.
+std::string floatingAfterPreprocessing(const std::string &ownCode);
+
 // Returns source with comments, string literals and character literals blanked out
 // (line breaks kept, so line numbers stay right).
 std::string codeOnly(const std::string &source);

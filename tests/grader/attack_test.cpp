@@ -394,6 +394,13 @@ BOOST_AUTO_TEST_CASE(rules_that_cannot_be_dodged) {
     BOOST_TEST(macro.failed().count("rule no_floating_point") == 1);
     BOOST_TEST(macro.test("rule no_floating_point")["output"].get<std::string>().find("in main") !=
                std::string::npos);
+    // A builtin pow with constant arguments leaves no floating instruction behind: the code
+    // after the preprocessor still shows it.
+    Grade folded = grade("dotsboxes", dotsboxesWith(scratch.path(), "folded.cpp",
+                                                    {{"int main() {", "int main() {\n    long long tens = "
+                                                                      "(long long)__builtin_pow(10, 3);\n    if "
+                                                                      "(tens != 1000) return 2;"}}));
+    BOOST_TEST(folded.failed().count("rule no_floating_point") == 1, folded.run.out);
 }
 
 BOOST_AUTO_TEST_CASE(forgiveness_is_proven_run_by_run) {
