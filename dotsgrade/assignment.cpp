@@ -244,6 +244,7 @@ const std::vector<Assignment> &all() {
             {"build", 10}, {"warnings", 5}, {"transcripts", 35}, {"fuzz", 30}, {"robustness", 20}};
         std::vector<Assignment> list(5);
         list[0].name = "dotsboxes";
+        list[0].packed = &dotslab::dotsboxesGame();
         list[0].functions = mandatedFunctions(PackedGame::Kind::kDotsboxes);
         list[0].packedEncoding = true;
         list[0].noGlobals = true;
@@ -269,6 +270,7 @@ const std::vector<Assignment> &all() {
 
         list[1] = list[0];
         list[1].name = "dotstriangles";
+        list[1].packed = &dotslab::dotstrianglesGame();
         list[1].functions = mandatedFunctions(PackedGame::Kind::kDotstriangles);
         list[1].noArraysNoLibrary = true;
         list[1].validGame = dotstrianglesGame;

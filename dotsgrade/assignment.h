@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "packed/mandated_functions.h"
+#include "packed/packed_games.h"
 
 namespace dotslab::grader {
 
@@ -44,6 +45,7 @@ struct FuzzCase {
 
 struct Assignment {
     std::string name;                           // "dotsboxes"
+    const PackedGame *packed = nullptr;         // its packed game (dotsboxes, dotstriangles), or none
     std::vector<MandatedFunction> functions;    // empty: no function stage
     bool noGlobals = false;                     // the spec forbids global variables
     bool singleFile = false;                    // one source file, named as the assignment

@@ -22,6 +22,8 @@
 #pragma once
 
 #include <string>
+
+#include "packed/packed_games.h"
 #include <vector>
 
 namespace dotslab::grader {
@@ -40,6 +42,6 @@ struct DataFiles {
 const DataFiles &dataFiles();
 
 // Returns the index of a packed game's files in DataFiles (0 dotsboxes, 1 dotstriangles).
-inline int packedIndex(const std::string &assignment) { return assignment == "dotsboxes" ? 0 : 1; }
+inline int packedIndex(const PackedGame &game) { return game.kind == PackedGame::Kind::kDotsboxes ? 0 : 1; }
 
 }  // namespace dotslab::grader

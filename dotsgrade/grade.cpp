@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cassert>
 #include <atomic>
 #include <cctype>
 #include <filesystem>
@@ -37,7 +38,8 @@ namespace fs = std::filesystem;
 
 // Returns the packed game of dotsboxes or dotstriangles.
 const PackedGame &packedGame(const Assignment &assignment) {
-    return assignment.name == "dotsboxes" ? dotsboxesGame() : dotstrianglesGame();
+    assert(assignment.packed != nullptr);  // only the packed games have mandated functions
+    return *assignment.packed;
 }
 
 // One run of the whole program: its name, arguments, input and the files it may read.
@@ -266,7 +268,7 @@ std::string linkWorker(const Assignment &assignment, const BuildResult &build, c
     for (const Rename &r : renames) objcopy.insert(objcopy.end(), {"--redefine-sym", r.from + "=" + r.to});
     // Ours is the worker alone, which keeps one global symbol (dotsgrade/CMakeLists.txt):
     // nothing else of ours is there for the student's object to reach.
-    return linkedProgram(folder, name, object, objcopy, {dataFiles().worker[packedIndex(assignment.name)]}, said);
+    return linkedProgram(folder, name, object, objcopy, {dataFiles().worker[packedIndex(packedGame(assignment))]}, said);
 }
 
 // Returns the build of our own reference submission of a packed game, built once per
@@ -733,8 +735,7 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
     // get(), and a future left behind by an exception is waited for as it goes.
     std::future<void> oracle = std::async(std::launch::async, [&] {
         report.isolation = isolationReport();
-        if (assignment.name == "dotsboxes") prepareFunctionJudging(dotsboxesGame());
-        if (assignment.name == "dotstriangles") prepareFunctionJudging(dotstrianglesGame());
+        if (assignment.packed != nullptr) prepareFunctionJudging(*assignment.packed);
         for (std::size_t i = 0; i < cases.size(); ++i)
             expected[i] = expectedRun(assignment, cases[i], options);
     });
