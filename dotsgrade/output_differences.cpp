@@ -427,11 +427,24 @@ DifferenceFindings findDifferences(const std::vector<ComparedRun> &runs) {
                     right.byShape[shapeOf(d.expected[k])].push_back({&d, k});
                 }
 
-    // Step 2: each edit's consistency, and the runs each shape is consistent in.
+    // Step 2: each edit's consistency, and the runs each shape is consistent in. Besides
+    // never being printed right, what an edit changes must always change the same way: the
+    // same expected lines (for lines added: between the same two lines) always become the
+    // same text, in every run. Numbers printed wrong at random, or a line added with a
+    // count or a time in it, are each their run's own failure, not one mistake.
+    std::map<std::string, std::set<std::string>> becomes;  // what an edit's expected side became
+    auto sideOf = [](const Edit &e) {
+        const std::string stream = e.stream == Stream::kErr ? "err|" : "out|";
+        return e.expected.empty() ? stream + "between|" + e.before + "\n" + e.after : stream + joined(e.expected);
+    };
+    for (std::size_t r = 0; r < runs.size(); ++r)
+        if (runs[r].differs)
+            for (const StreamDiff &d : diffs[r])
+                for (const Edit &e : d.edits) becomes[sideOf(e)].insert(joined(e.actual));
     std::map<std::string, std::set<std::size_t>> runsOfShape;
     std::map<std::string, const Edit *> firstOfShape;
     auto note = [&](Edit &e) {
-        if (e.stream != Stream::kStatus) e.consistent = consistent(e, right);
+        if (e.stream != Stream::kStatus) e.consistent = becomes[sideOf(e)].size() == 1 && consistent(e, right);
         if (!e.consistent) return;
         runsOfShape[e.shape].insert(e.run);
         if (firstOfShape.count(e.shape) == 0) firstOfShape[e.shape] = &e;

@@ -17,7 +17,10 @@
 //   known       its shape is seen in at least two runs, and
 //   consistent  what it changes is never printed right in any run that ended normally
 //               (a board row that differs here and is right elsewhere is the game going
-//               another way, not a mistake made the same way every time).
+//               another way, not a mistake made the same way every time), and always
+//               becomes the same text (the same expected line, or the place between the
+//               same two lines, in every run: numbers printed wrong at random are not one
+//               mistake).
 #pragma once
 
 #include <cstddef>
