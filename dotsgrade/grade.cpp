@@ -571,9 +571,10 @@ std::string moveBeforeDifference(const Assignment &assignment, const ProgramCase
 // its own test for one mistake (`charged`, Op bits: see kMistakeShare). The student's
 // program is never run with anything of ours, so nothing it does can buy this.
 // Anything else is the program's own failure, charged as such.
-std::vector<std::string> attributedRuns(const Assignment &assignment, const std::vector<ProgramCase> &cases,
-                                        const std::vector<RunResult> &actual, const std::vector<Verdict> &verdicts,
-                                        const std::string &worker, unsigned charged) {
+std::vector<std::string> attributedRuns(const Assignment &assignment, const GradeOptions &options,
+                                        const std::vector<ProgramCase> &cases, const std::vector<RunResult> &actual,
+                                        const std::vector<Verdict> &verdicts, const std::string &worker,
+                                        unsigned charged) {
     std::vector<std::string> notes(cases.size());
     std::vector<std::size_t> failing;
     std::vector<std::string> inputs;
@@ -587,14 +588,30 @@ std::vector<std::string> attributedRuns(const Assignment &assignment, const std:
     const std::vector<RightMainRun> right = rightMainRuns(worker, game, inputs);
     const dotslab_harness::SubmissionApi names = {game, nullptr, nullptr, nullptr, nullptr, nullptr,
                                                   assignment.functions.front().name.c_str()};
+    // An answer of a function not charged (right on every call it was checked on) that
+    // differs in a run is the function's own only where a right function, with the
+    // student's answers, does not give it (through_functions.h).
+    std::vector<std::pair<dotslab_harness::Call, dotslab_harness::Answer>> uncharged;
+    for (const RightMainRun &r : right)
+        for (const auto &wrong : r.differing)
+            if (!(charged >> static_cast<unsigned>(wrong.first.op) & 1)) uncharged.push_back(wrong);
+    const std::vector<Explained> explained = explainedAnswers(worker, game, uncharged, options.compare);
+    std::set<dotslab_harness::Call> excused;
+    for (std::size_t k = 0; k < uncharged.size(); ++k)
+        if (explained[k].explained && explained[k].through != 0 && (explained[k].through & ~charged) == 0)
+            excused.insert(uncharged[k].first);
     for (std::size_t n = 0; n < failing.size(); ++n) {
         const RightMainRun &r = right[n];
         const RunResult &run = actual[failing[n]];
-        if (!r.complete || !r.firstWrong || r.through == 0 || (r.through & ~charged) != 0) continue;
+        if (!r.complete || !r.firstWrong || r.through == 0) continue;
+        bool proven = true;
+        for (const auto &[call, answer] : r.differing)
+            proven = proven && ((charged >> static_cast<unsigned>(call.op) & 1) || excused.count(call) != 0);
+        if (!proven) continue;
         if (r.run.out != run.out || r.run.status != run.status) continue;
         std::string functions;
         for (int k = 0; k < dotslab_harness::kOpCount; ++k)
-            if (r.through >> k & 1)
+            if ((r.through & charged) >> k & 1)  // those charged: the others printed what a right one does with them
                 functions += (functions.empty() ? "" : " and ") +
                              dotslab_harness::functionName(static_cast<dotslab_harness::Op>(k), names);
         notes[failing[n]] = "not charged here: a right main calling your functions prints exactly what your program "
@@ -875,7 +892,8 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
             compareRuns(expected[i], actual[i], options.compare, assignment.compareStandardError));
     const std::vector<std::string> notCharged =
         functionFindings.forgivable != 0
-            ? attributedRuns(assignment, cases, actual, verdicts, functionFindings.worker, functionFindings.forgivable)
+            ? attributedRuns(assignment, options, cases, actual, verdicts, functionFindings.worker,
+                             functionFindings.forgivable)
             : std::vector<std::string>(cases.size());
     // The distinct differences across every run (runs forgiven through a function's
     // mistake are not differences of the program's own), each run judged again without them.

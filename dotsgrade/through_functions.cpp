@@ -76,6 +76,7 @@ class StudentFunctions : public MandatedFunctions {
     bool unanswered() const { return unanswered_; }  // a function gave no answer (crashed, hung)
     unsigned through() const { return through_; }
     const std::optional<Call> &firstWrong() const { return firstWrong_; }
+    const std::vector<std::pair<Call, Answer>> &differing() const { return differing_; }
 
   private:
     Answer answer(const Call &call) {
@@ -92,6 +93,7 @@ class StudentFunctions : public MandatedFunctions {
         if (!(**found == model)) {
             through_ |= 1u << static_cast<unsigned>(call.op);
             if (!firstWrong_) firstWrong_ = call;
+            differing_.push_back({call, **found});
         }
         return **found;
     }
@@ -101,6 +103,7 @@ class StudentFunctions : public MandatedFunctions {
     bool unknown_ = false, unanswered_ = false;
     unsigned through_ = 0;
     std::optional<Call> firstWrong_;
+    std::vector<std::pair<Call, Answer>> differing_;
 };
 
 // Returns every answer a right function of call's op may give with the student's answers
@@ -175,7 +178,7 @@ std::vector<RightMainRun> rightMainRuns(const std::string &worker, const PackedG
             if (done[k]) continue;
             StudentFunctions f(asked, game);
             const ProgramRun run = expectedRun(game, inputs[k], f);
-            if (f.complete()) runs[k] = {true, run, f.firstWrong(), f.through()};
+            if (f.complete()) runs[k] = {true, run, f.firstWrong(), f.through(), f.differing()};
             done[k] = f.complete() || f.unanswered();
         }
         if (!asked.ask(true)) break;

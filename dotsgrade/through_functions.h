@@ -45,6 +45,8 @@ struct RightMainRun {
     ProgramRun run;         // what it prints, and its exit status
     std::optional<dotslab_harness::Call> firstWrong;  // the first call the student's answer differs on
     unsigned through = 0;   // Op bits: the functions whose answers differed from the model's
+    // Every call the student's answer differs on, with that answer.
+    std::vector<std::pair<dotslab_harness::Call, dotslab_harness::Answer>> differing;
 };
 
 // Returns, for each input, what a right main prints with the student's functions (asked of
