@@ -51,7 +51,7 @@ Definition definitionOf(const MandatedFunction &f, const ObjectListing &objects)
 
 // Returns the lines of the student's code after the preprocessor (CourseWarnings::ownCode)
 // that use floating point however the source spelled it: a floating type, a floating
-// literal (2.5, 1e17, 0x1p3), pow and its kin, or the compiler's builtins of them
+// literal (2.5, 1e17, 0x1p3), or the compiler's builtins of pow and its kin
 // (__builtin_pow, folded away where its arguments are constants); each as "after the
 // preprocessor: LINE", at most five.
 std::string floatingAfterPreprocessing(const std::string &ownCode);
