@@ -38,12 +38,10 @@ Command parseCommand(std::string_view line, const RectangleGrid &grid) {
     if (row < 0 || !take(line, ' ')) return command;
     int col = takeNumber(line);
     if (col < 0 || !take(line, ' ') || line.size() != 1) return command;
-    bool inRange = line[0] == 'h'   ? row <= grid.height() && col < grid.width()
-                   : line[0] == 'v' ? row < grid.height() && col <= grid.width()
-                                    : false;
-    if (!inRange) return command;
+    const int edge = grid.edgeAt(row, col, line[0]);
+    if (edge < 0) return command;
     command.kind = Command::Kind::kMove;
-    command.edge = line[0] == 'h' ? grid.horizontalEdge(row, col) : grid.verticalEdge(row, col);
+    command.edge = edge;
     return command;
 }
 

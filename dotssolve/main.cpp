@@ -60,12 +60,11 @@ int edgeNamed(const RectangleGrid &grid, const std::string &text) {
     int r, c;
     char d;
     std::string rest;
-    if (!(in >> r >> c >> d) || (in >> rest) || (d != 'h' && d != 'v') || r < 0 || c < 0 ||
-        (d == 'h' && (r > grid.height() || c >= grid.width())) ||
-        (d == 'v' && (r >= grid.height() || c > grid.width())))
+    const int edge = (in >> r >> c >> d) && !(in >> rest) ? grid.edgeAt(r, c, d) : -1;
+    if (edge < 0)
         throw std::runtime_error("not an edge of the " + std::to_string(grid.height()) + " x " +
                                  std::to_string(grid.width()) + " grid: '" + text + "'");
-    return d == 'h' ? grid.horizontalEdge(r, c) : grid.verticalEdge(r, c);
+    return edge;
 }
 
 Problem rectangleProblem(const BoardGraph &graph, int height, int width, const std::string &moves) {

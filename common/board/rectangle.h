@@ -34,6 +34,15 @@ class RectangleGrid {
     int edgeCount() const { return height_ * stride() + width_; }
     // Returns the number of cells.
     int cellCount() const { return height_ * width_; }
+    // Returns the edge from dot (r, c) along direction 'h' (to (r, c+1)) or 'v' (to
+    // (r+1, c)), or -1 where there is none on this grid (the one range every reader of
+    // "R C h" / "R C v" uses).
+    int edgeAt(int r, int c, char direction) const {
+        if (r < 0 || c < 0) return -1;
+        if (direction == 'h') return r <= height_ && c < width_ ? horizontalEdge(r, c) : -1;
+        if (direction == 'v') return r < height_ && c <= width_ ? verticalEdge(r, c) : -1;
+        return -1;
+    }
     // Returns the index of the horizontal edge from dot (r, c) to (r, c+1).
     int horizontalEdge(int r, int c) const { return r * stride() + c; }
     // Returns the index of the vertical edge from dot (r, c) to (r+1, c).
