@@ -380,8 +380,9 @@ int main(int argc, char **argv) {
     std::unique_ptr<TemporaryRoot> temporaryRoot;
     try {
         temporaryRoot = std::make_unique<TemporaryRoot>();
-    } catch (const std::exception &e) {
-        std::cerr << "dotsgrade: " << e.what() << "\n";
+    } catch (const std::exception &e) {  // before anything is read: no grading can be made
+        std::cerr << "dotsgrade: not graded: cannot make the grader's temporary folder (" << e.what()
+                  << "); set TMPDIR to a writable folder\n";
         return 1;
     }
     CommandLine cl;
@@ -460,7 +461,11 @@ int main(int argc, char **argv) {
     } catch (const CLI::ParseError &e) {
         return app.exit(e) == 0 ? 0 : 2;
     } catch (const std::exception &e) {
-        std::cerr << "dotsgrade: " << e.what() << "\n";
+        // A grading asked for and failed on the grader's side (its files, its temporary
+        // folder): said as such, never a score.
+        const bool grading = !cl.explain && (!cl.submission.empty() || !cl.batchDir.empty());
+        std::cerr << "dotsgrade: " << (grading ? "not graded: " : "") << e.what() << "\n";
+        if (grading) std::cout << "NOT GRADED: " << dotslab::controlsEscaped(e.what()) << "\n" << dotslab::grader::notGradedAdvice() << "\n";
         // Where a results.json was asked for (a Gradescope run), there is none: see run().
         if (!cl.jsonPath.empty() && cl.batchDir.empty()) {
             std::error_code gone;
