@@ -465,7 +465,6 @@ int main(int argc, char **argv) {
         // folder): said as such, never a score.
         const bool grading = !cl.explain && (!cl.submission.empty() || !cl.batchDir.empty());
         std::cerr << "dotsgrade: " << (grading ? "not graded: " : "") << e.what() << "\n";
-        if (grading) std::cout << "NOT GRADED: " << dotslab::controlsEscaped(e.what()) << "\n" << dotslab::grader::notGradedAdvice() << "\n";
         // Where a results.json was asked for (a Gradescope run), there is none: see run().
         if (!cl.jsonPath.empty() && cl.batchDir.empty()) {
             std::error_code gone;
