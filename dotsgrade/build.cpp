@@ -417,11 +417,10 @@ BuildResult buildSubmission(const Assignment &assignment, const std::string &sub
 
 namespace {
 
-// Returns the pragmas in preprocessed text that silence warnings outside the system's own
-// headers (which GCC's line markers flag 3): #pragma GCC/clang diagnostic ignored, and
-// #pragma GCC system_header (everything after it in its file is the system's).
-std::string silencingPragmas(const std::string &preprocessed) {
-    std::string found;
+// Calls visit(line) for each line of preprocessed text outside the system's own headers
+// (GCC's line markers, which it skips, flag those with 3).
+template <typename Visit>
+void forEachOwnLine(const std::string &preprocessed, Visit visit) {
     bool system = false;
     std::istringstream lines(preprocessed);
     for (std::string line; std::getline(lines, line);) {
@@ -430,31 +429,34 @@ std::string silencingPragmas(const std::string &preprocessed) {
             system = quoteEnd != std::string::npos && line.find(" 3", quoteEnd) != std::string::npos;
             continue;
         }
-        if (system || line.rfind("#pragma", 0) != 0) continue;
+        if (!system) visit(line);
+    }
+}
+
+// Returns the pragmas in preprocessed text that silence warnings outside the system's own
+// headers: #pragma GCC/clang diagnostic ignored, and #pragma GCC system_header (everything
+// after it in its file is the system's).
+std::string silencingPragmas(const std::string &preprocessed) {
+    std::string found;
+    forEachOwnLine(preprocessed, [&](const std::string &line) {
+        if (line.rfind("#pragma", 0) != 0) return;
         std::string words;  // the pragma's words, single-spaced
         std::istringstream split(line);
         for (std::string word; split >> word;) words += (words.empty() ? "" : " ") + word;
         const bool silences = (words.find("diagnostic ignored") != std::string::npos) ||
                               words.find("system_header") != std::string::npos;
         if (silences && found.size() < 2000) found += "  " + words + "\n";
-    }
+    });
     return found;
 }
 
-// Returns the lines of preprocessed text that come from the student's own files (GCC's line
-// markers flag a system header's with 3), without the markers and the empty lines.
+// Returns the lines of preprocessed text that come from the student's own files, without
+// the markers and the empty lines.
 std::string ownLines(const std::string &preprocessed) {
     std::string own;
-    bool system = false;
-    std::istringstream lines(preprocessed);
-    for (std::string line; std::getline(lines, line);) {
-        if (line.size() > 2 && line[0] == '#' && line[1] == ' ' && std::isdigit(static_cast<unsigned char>(line[2]))) {
-            const std::size_t quoteEnd = line.rfind('"');
-            system = quoteEnd != std::string::npos && line.find(" 3", quoteEnd) != std::string::npos;
-            continue;
-        }
-        if (!system && line.find_first_not_of(" \t") != std::string::npos) own += line + "\n";
-    }
+    forEachOwnLine(preprocessed, [&](const std::string &line) {
+        if (line.find_first_not_of(" \t") != std::string::npos) own += line + "\n";
+    });
     return own;
 }
 

@@ -181,11 +181,8 @@ std::string whatOf(const Edit &e) {
     if (e.expected.size() == 1 && e.actual.size() == 1) {
         // The words that differ, whole: "(2..9)" where the sample prints "(2..8)".
         const std::string &want = e.expected[0], &got = e.actual[0];
-        std::size_t prefix = 0, suffix = 0;
-        while (prefix < want.size() && prefix < got.size() && want[prefix] == got[prefix]) ++prefix;
-        while (suffix < want.size() - prefix && suffix < got.size() - prefix &&
-               want[want.size() - 1 - suffix] == got[got.size() - 1 - suffix])
-            ++suffix;
+        const Change c = changeOf(want, got);  // both sides changed: nothing slid
+        std::size_t prefix = c.prefix, suffix = want.size() - c.prefix - c.wantMiddle.size();
         while (prefix > 0 && !isWhitespace(want[prefix - 1])) --prefix;
         while (suffix > 0 && !isWhitespace(want[want.size() - suffix])) --suffix;
         const std::string wantWords = want.substr(prefix, want.size() - prefix - suffix),
