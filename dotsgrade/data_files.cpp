@@ -9,6 +9,7 @@
 #include "assignment.h"
 #include "build.h"
 #include "files/files.h"
+#include "files/transcript_case.h"
 #include "process/run_starter.h"
 
 namespace dotslab::grader {
@@ -53,12 +54,7 @@ void check(const DataFiles &files) {
         const std::string program = (fs::path(files.programs) / name).string();
         if (access(program.c_str(), X_OK) != 0)
             throw std::runtime_error("missing reference program " + program + fix);
-        bool found = false;
-        std::error_code error;
-        for (const fs::directory_entry &entry : fs::directory_iterator(files.transcripts, error))
-            found = found || (entry.path().extension() == ".in" &&
-                              entry.path().filename().string().rfind(name + "-", 0) == 0);
-        if (!found)
+        if (readTranscriptCases(files.transcripts, name + "-").empty())
             throw std::runtime_error("missing data file: no transcript " + name + "-*.in in " +
                                      files.transcripts + fix);
     }

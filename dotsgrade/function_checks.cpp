@@ -31,12 +31,8 @@ constexpr long kAnswerLimitKb = 256 * 1024;
 class AnswerReader {
   public:
     explicit AnswerReader(const std::string &bytes) : bytes_(bytes) {}
-    bool header(unsigned char &present) {
-        if (bytes_.empty()) return false;
-        present = static_cast<unsigned char>(bytes_[0]);
-        at_ = 1;
-        return true;
-    }
+    // Reads which functions exist; false if the output has no header.
+    bool header(unsigned char &present) { return readPresent(bytes_, at_, present); }
     // Reads the next answer to a call of op; false if the output ends first.
     bool next(Op op, Answer &answer) { return readAnswer(bytes_, at_, op, answer); }
 
@@ -69,26 +65,15 @@ Limits workerLimits() {
     return limits;
 }
 
-// Calls visit(k, call) for the calls of suite on game of the functions whose bit is set in
-// `made`, k counting those only, from k == from on, until visit returns false.
-void forEachMadeCall(const std::string &suite, const PackedGame &game, unsigned made, std::size_t from,
-                     const std::function<bool(std::size_t, const Call &)> &visit) {
-    std::size_t k = 0;
-    forEachCall(suite, game, 0, [&](std::size_t, const Call &call) {
-        if (!(made >> static_cast<int>(call.op) & 1) || k++ < from) return true;
-        return visit(k - 1, call);
-    });
-}
-
-// Returns those calls as the worker reads them (call_wire.h), made once per process.
-const std::string &callStream(const std::string &suite, const PackedGame &game, unsigned made) {
+// Returns suite's calls as the worker reads them (call_wire.h), made once per process.
+const std::string &callStream(const std::string &suite, const PackedGame &game) {
     static std::mutex mutex;
-    static std::map<std::tuple<const PackedGame *, std::string, unsigned>, std::string> streams;
+    static std::map<std::pair<const PackedGame *, std::string>, std::string> streams;
     std::lock_guard<std::mutex> lock(mutex);
-    const auto [entry, fresh] = streams.try_emplace({&game, suite, made});
+    const auto [entry, fresh] = streams.try_emplace({&game, suite});
     std::string &stream = entry->second;
     if (fresh)
-        forEachMadeCall(suite, game, made, 0, [&](std::size_t, const Call &call) {
+        forEachCall(suite, game, 0, [&](std::size_t, const Call &call) {
             appendCall(stream, call);
             return true;
         });
@@ -97,12 +82,12 @@ const std::string &callStream(const std::string &suite, const PackedGame &game, 
 
 // Runs the worker on suite's calls from index `from` on.
 RunResult runWorker(const SandboxHolder &sandbox, const std::string &suite, const PackedGame &game,
-                    unsigned made, std::size_t from, bool careful) {
+                    std::size_t from, bool careful) {
     RunRequest request;
     request.holder = &sandbox;
     request.program = sandbox.program();
     request.args = {careful ? "1" : "0"};
-    const std::string &calls = callStream(suite, game, made);
+    const std::string &calls = callStream(suite, game);
     request.input = calls.substr(std::min(calls.size(), from * kCallBytes));
     request.limits = workerLimits();
     request.limits.seconds = careful ? kCarefulSeconds : kRunSeconds;
@@ -113,7 +98,7 @@ RunResult runWorker(const SandboxHolder &sandbox, const std::string &suite, cons
 }
 
 // Returns the stream a worker whose functions all agree with the model writes for suite
-// (after its first byte), made once per process: a batch compares every student's stream
+// (after its header), made once per process: a batch compares every student's stream
 // with it at the speed of memcmp, and walks the calls only where one differs.
 const std::string &modelStream(const std::string &suite, const PackedGame &game) {
     static std::mutex mutex;
@@ -128,8 +113,6 @@ const std::string &modelStream(const std::string &suite, const PackedGame &game)
         });
     return stream;
 }
-
-constexpr unsigned char kAllFunctions = (1u << kOpCount) - 1;
 
 // What one suite's calls of one function came to.
 struct Judged {
@@ -185,10 +168,9 @@ bool suiteCalls(const std::string &suite, const PackedGame &game, Op op) {
 // Returns the suite whose calls check op's function on every checked grid.
 const char *gridSuite(Op op) { return op == Op::kDisplay ? "rendering" : "equivalence"; }
 
-// Runs suite's calls of the functions whose bit is set in `made` in worker and judges every
-// answer.
+// Runs suite's calls in worker and judges every answer.
 SuiteJudgement judgeSuite(const std::string &worker, const std::string &suite, const PackedGame &game,
-                          CompareMode mode, unsigned made) {
+                          CompareMode mode) {
     const SubmissionApi names = namesOf(game);
     SuiteJudgement judged;
     auto of = [&](Op op) -> Judged & {
@@ -199,7 +181,7 @@ SuiteJudgement judgeSuite(const std::string &worker, const std::string &suite, c
     bool careful = false;
     const SandboxHolder sandbox(worker, workerLimits());  // one for the suite's every restart
     for (int restarts = 0;;) {
-        const RunResult run = runWorker(sandbox, suite, game, made, from, careful);
+        const RunResult run = runWorker(sandbox, suite, game, from, careful);
         AnswerReader reader(run.out);
         unsigned char present = 0;
         if (!reader.header(present)) {
@@ -208,7 +190,7 @@ SuiteJudgement judgeSuite(const std::string &worker, const std::string &suite, c
                                         run.ending() +
                                         "): a global object whose constructor ends the program?" +
                                         (run.err.empty() ? "" : "\nit said: " + run.err.substr(0, 500));
-            forEachMadeCall(suite, game, made, from, [&](std::size_t, const Call &call) {
+            forEachCall(suite, game, from, [&](std::size_t, const Call &call) {
                 Judged &j = of(call.op);
                 ++j.report.calls;
                 ++j.report.failures;
@@ -217,14 +199,14 @@ SuiteJudgement judgeSuite(const std::string &worker, const std::string &suite, c
             });
             break;
         }
-        if (made == kAllFunctions && from == 0 && present == kAllFunctions && run.exited() && run.status == 0 &&
-            std::string_view(run.out).substr(1) == modelStream(suite, game))
+        if (from == 0 && present == kAllPresent && run.exited() && run.status == 0 &&
+            std::string_view(run.out).substr(kPresentBytes) == modelStream(suite, game))
             break;  // every answer is the model's
         // Judge the answers in order; `stopped` is the first call left unanswered.
         std::optional<std::pair<std::size_t, Call>> stopped;
-        forEachMadeCall(suite, game, made, from, [&](std::size_t i, const Call &call) {
+        forEachCall(suite, game, from, [&](std::size_t i, const Call &call) {
             Judged &j = of(call.op);
-            if (!(present >> static_cast<int>(call.op) & 1)) {
+            if (!(present & presentBit(call.op))) {
                 ++j.report.calls;
                 j.missing =
                     "missing mandated function: " + prototype(names, functionName(call.op, names).c_str());
@@ -350,7 +332,7 @@ std::vector<std::optional<Answer>> answersTo(const std::string &worker, const st
 void prepareFunctionJudging(const PackedGame &game) {
     for (const std::string &suite : suiteNames()) {
         modelStream(suite, game);
-        callStream(suite, game, kAllFunctions);
+        callStream(suite, game);
     }
 }
 
@@ -361,7 +343,7 @@ std::vector<FunctionVerdict> judgeFunctions(const std::string &worker, const Cal
     const std::vector<std::string> &suites = suiteNames();
     std::vector<SuiteJudgement> judged(suites.size());
     runTogether(suites.size(),
-                [&](std::size_t k) { judged[k] = judgeSuite(worker, suites[k], game, mode, kAllFunctions); });
+                [&](std::size_t k) { judged[k] = judgeSuite(worker, suites[k], game, mode); });
     auto of = [&](const std::string &suite) -> const SuiteJudgement & {
         return judged[static_cast<std::size_t>(std::find(suites.begin(), suites.end(), suite) - suites.begin())];
     };

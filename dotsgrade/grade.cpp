@@ -1,5 +1,4 @@
 #include "grade.h"
-#include "files/files.h"
 
 #include <unistd.h>
 
@@ -21,6 +20,8 @@
 
 #include "build.h"
 #include "data_files.h"
+#include "files/files.h"
+#include "files/transcript_case.h"
 #include "function_checks.h"
 #include "harness/function_calls.h"
 #include "packed/console_model.h"
@@ -47,50 +48,44 @@ struct ProgramCase {
     ProgramCase(std::string caseCategory, std::string caseName)
         : category(std::move(caseCategory)), name(std::move(caseName)) {}
 
-    std::string category;       // transcripts, tests, fuzz or robustness
-    bool random = false;        // one of the random cases (scored together, see RandomKind)
-    std::string expectedFiles;  // a --tests case: the path less .out/.err/.rc of what it expects
+    std::string category;  // transcripts, tests, fuzz or robustness
+    bool random = false;   // one of the random cases (scored together, see RandomKind)
     std::string name;
     std::string description;
     std::vector<std::string> args;
     std::string input;
     std::vector<std::string> inputFiles;
+    // A --tests case's own .out, .err and .rc: what it expects where it says.
+    std::optional<std::string> expectedOut, expectedErr;
+    std::optional<int> expectedStatus;
 };
 
-// Returns the NAME.in cases of folder whose name starts with prefix, as one category,
-// each called kind + " " + NAME ("transcript dotsboxes-sample", "test quick"); with
-// ownExpected, each expects what its NAME.out/.err/.rc say.
+// Returns the cases of folder whose name starts with prefix, as one category, each called
+// kind + " " + NAME ("transcript dotsboxes-sample", "test quick"); with ownExpected, each
+// expects what its NAME.out/.err/.rc say.
 std::vector<ProgramCase> casesIn(const fs::path &folder, const std::string &prefix,
                                  const std::string &category, const std::string &kind, bool ownExpected) {
     std::vector<ProgramCase> cases;
-    if (!fs::is_directory(folder)) return cases;
-    std::vector<fs::path> inputs;
-    for (const fs::directory_entry &entry : fs::directory_iterator(folder))
-        if (entry.path().extension() == ".in" && entry.path().filename().string().rfind(prefix, 0) == 0)
-            inputs.push_back(entry.path());
-    std::sort(inputs.begin(), inputs.end());
-    for (const fs::path &in : inputs) {
-        fs::path stem = in.parent_path() / in.stem();
-        ProgramCase c{category, kind + " " + in.stem().string()};
-        if (ownExpected) c.expectedFiles = stem.string();
-        c.input = readFileText(in);
-        if (fs::exists(stem.string() + ".args")) {
-            for (const std::string &arg : splitWords(readFileText(stem.string() + ".args"))) {
-                // An argument naming a file beside the test is handed to the run as that file.
-                if (fs::is_regular_file(folder / arg)) {
-                    c.inputFiles.push_back((folder / arg).string());
-                    c.args.push_back(fs::path(arg).filename().string());
-                } else {
-                    c.args.push_back(arg);
-                }
+    for (const TranscriptCase &files : readTranscriptCases(folder, prefix)) {
+        ProgramCase c{category, kind + " " + files.name};
+        if (ownExpected) {
+            c.expectedOut = files.out;
+            c.expectedErr = files.err;
+            c.expectedStatus = files.status;
+        }
+        c.input = files.input;
+        for (const std::string &arg : files.args) {
+            // An argument naming a file beside the test is handed to the run as that file.
+            if (fs::is_regular_file(folder / arg)) {
+                c.inputFiles.push_back((folder / arg).string());
+                c.args.push_back(fs::path(arg).filename().string());
+            } else {
+                c.args.push_back(arg);
             }
         }
-        std::string desc = fs::exists(stem.string() + ".desc") ? readFileText(stem.string() + ".desc") : "";
-        while (!desc.empty() && desc.back() == '\n') desc.pop_back();
-        c.description =
-            (desc.empty() ? "" : desc + ": ") + "runs with " + in.filename().string() +
-            (c.args.empty() ? ""
-                            : " and arguments '" + readFileText(stem.string() + ".args").substr(0, 60) + "'");
+        c.description = (files.description.empty() ? "" : files.description + ": ") + "runs with " +
+                        files.name + ".in" +
+                        (files.args.empty() ? "" : " and arguments '" + files.argsLine().substr(0, 60) + "'");
         cases.push_back(c);
     }
     return cases;
@@ -180,16 +175,13 @@ RunResult expectedRun(const Assignment &assignment, const ProgramCase &c, const 
         GradeOptions generous = options;
         generous.limits.seconds = std::max(10.0, 5 * options.limits.seconds);
         expected = runCase(oracle, c, generous, false);
-        if (!expected.exited() && (c.expectedFiles.empty() || !fs::exists(c.expectedFiles + ".out")))
+        if (!expected.exited() && !c.expectedOut)
             throw NotGraded("the sample solution " + oracle + " did not finish " + c.name + " (" +
                             expected.ending() + "), so there is nothing to compare with");
     }
-    if (!c.expectedFiles.empty()) {
-        const std::string &stem = c.expectedFiles;
-        if (fs::exists(stem + ".out")) expected.out = readFileText(stem + ".out");
-        if (fs::exists(stem + ".err")) expected.err = readFileText(stem + ".err");
-        if (fs::exists(stem + ".rc")) expected.status = std::stoi(readFileText(stem + ".rc"));
-    }
+    if (c.expectedOut) expected.out = *c.expectedOut;
+    if (c.expectedErr) expected.err = *c.expectedErr;
+    if (c.expectedStatus) expected.status = *c.expectedStatus;
     return expected;
 }
 
@@ -517,19 +509,17 @@ std::string savedName(const ProgramCase &c) {
 void saveFailure(const fs::path &folder, const Assignment &assignment, const ProgramCase &c,
                  const RunResult &expected) {
     fs::create_directories(folder);
-    const fs::path stem = folder / savedName(c);
-    writeFileText(stem.string() + ".in", c.input);
-    if (!c.args.empty()) {
-        std::string args;
-        for (const std::string &arg : c.args) args += (args.empty() ? "" : " ") + arg;
-        writeFileText(stem.string() + ".args", args + "\n");
-    }
+    TranscriptCase saved;
+    saved.name = savedName(c);
+    saved.input = c.input;
+    saved.args = c.args;
+    saved.out = expected.out;
+    if (assignment.compareStandardError) saved.err = expected.err;
+    if (expected.exited()) saved.status = expected.status;
+    saved.description = c.name + " (saved from a failing run)";
+    writeTranscriptCase(folder, saved);
     for (const std::string &file : c.inputFiles)
         fs::copy_file(file, folder / fs::path(file).filename(), fs::copy_options::overwrite_existing);
-    writeFileText(stem.string() + ".out", expected.out);
-    if (assignment.compareStandardError) writeFileText(stem.string() + ".err", expected.err);
-    writeFileText(stem.string() + ".rc", std::to_string(expected.status) + "\n");
-    writeFileText(stem.string() + ".desc", c.name + " (saved from a failing run)\n");
 }
 
 // Returns the input token after which a run's standard output first differs, in words

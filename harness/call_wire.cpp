@@ -65,4 +65,13 @@ bool readAnswer(std::string_view bytes, std::size_t &at, Op op, Answer &answer) 
     return true;
 }
 
+void appendPresent(std::string &stream, unsigned char present) { appendLittle(stream, present, 1); }
+
+bool readPresent(std::string_view bytes, std::size_t &at, unsigned char &present) {
+    std::uint64_t value = 0;
+    if (!readLittle(bytes, at, 1, value) || value > kAllPresent) return false;
+    present = static_cast<unsigned char>(value);
+    return true;
+}
+
 }  // namespace dotslab_harness

@@ -6,8 +6,10 @@
 //   an answer: | value: 8 bytes |                for a number (bools 0/1, updateGrid's new grid)
 //              | length: 4 bytes | text |        for what a display function printed
 //
-// The grader writes a worker its calls on standard input; the worker writes one byte (bit
-// k set: Op k's function exists), then an answer per call whose function exists.
+//   the answers' header:  | present: 1 byte |   bit k set: Op k's function exists
+//
+// The grader writes a worker its calls on standard input; the worker writes the header,
+// then an answer per call whose function exists, in the calls' order.
 #pragma once
 
 #include <cstddef>
@@ -42,6 +44,7 @@ struct Answer {
 };
 
 constexpr std::size_t kCallBytes = 17;
+constexpr std::size_t kPresentBytes = 1;  // the answers' header
 
 // Appends call's kCallBytes to stream.
 void appendCall(std::string &stream, const Call &call);
@@ -56,5 +59,17 @@ void appendAnswer(std::string &stream, Op op, const Answer &answer);
 // Reads the answer to a call of op at bytes[at] and moves at past it; false if the bytes
 // end first.
 bool readAnswer(std::string_view bytes, std::size_t &at, Op op, Answer &answer);
+
+// Appends the answers' header: bit k of present set where Op k's function exists.
+void appendPresent(std::string &stream, unsigned char present);
+
+// Reads the answers' header at bytes[at] and moves at past it; false if there is none.
+bool readPresent(std::string_view bytes, std::size_t &at, unsigned char &present);
+
+// Returns the header's bit for op.
+constexpr unsigned char presentBit(Op op) { return static_cast<unsigned char>(1u << static_cast<int>(op)); }
+
+// The header of a submission that defines every mandated function.
+constexpr unsigned char kAllPresent = (1u << kOpCount) - 1;
 
 }  // namespace dotslab_harness

@@ -42,8 +42,8 @@ class AnswerStream {
         appendAnswer(buffer_, op, answer);
         if (careful_ || buffer_.size() >= (1u << 16)) flush();
     }
-    void add(unsigned char byte) {
-        buffer_ += static_cast<char>(byte);
+    void addPresent(unsigned char present) {
+        appendPresent(buffer_, present);
         flush();
     }
     void flush() {
@@ -86,8 +86,8 @@ int main(int argc, char **argv) {
     const FunctionTable functions = {WORKER_DISPLAY, isFilled, playerScore, updateGrid, gameState};
     unsigned char present = 0;
     for (int k = 0; k < kOpCount; ++k)
-        if (defines(functions, static_cast<Op>(k))) present |= static_cast<unsigned char>(1u << k);
-    out.add(present);
+        if (defines(functions, static_cast<Op>(k))) present |= presentBit(static_cast<Op>(k));
+    out.addPresent(present);
     Call call;
     for (std::size_t at = 0; readCall(calls, at, call);)
         if (defines(functions, call.op)) out.add(call.op, answerOf(functions, call));

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "files/files.h"
+#include "files/transcript_case.h"
 #include "harness/harness_options.h"
 #include "harness/test_support.h"
 #include "packed/console_model.h"
@@ -108,19 +109,13 @@ BOOST_AUTO_TEST_CASE(spec_transcripts, *utf::timeout(120)) {
     fs::path dir = harnessOption("transcripts");
     BOOST_TEST_REQUIRE(fs::is_directory(dir),
                        "transcripts folder not found: '" << dir.string() << "' (--transcripts)");
-    std::string prefix = std::string(submission().model.name) + "-";
-    int found = 0;
-    for (const fs::directory_entry &entry : fs::directory_iterator(dir)) {
-        fs::path in = entry.path();
-        if (in.extension() != ".in" || in.filename().string().rfind(prefix, 0) != 0) continue;
-        ++found;
-        fs::path stem = in.parent_path() / in.stem();
-        int status = std::stoi(dotslab::readFileText(stem.string() + ".rc"));
-        bool hasErr = fs::exists(stem.string() + ".err");
-        expectRun("transcript " + in.stem().string(), dotslab::readFileText(in),
-                  dotslab::readFileText(stem.string() + ".out"), status,
-                  hasErr ? dotslab::readFileText(stem.string() + ".err") : "", hasErr);
+    const std::string prefix = std::string(submission().model.name) + "-";
+    const std::vector<dotslab::TranscriptCase> cases = dotslab::readTranscriptCases(dir, prefix);
+    for (const dotslab::TranscriptCase &c : cases) {
+        BOOST_TEST_REQUIRE((c.out && c.status), "transcript " << c.name << " has no .out or no .rc");
+        expectRun("transcript " + c.name, c.input, *c.out, *c.status, c.err.value_or(""), c.err.has_value());
     }
+    const std::size_t found = cases.size();
     BOOST_TEST(found > 0, "no " << prefix << "*.in transcript in " << dir.string());
 }
 

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "files/files.h"
+#include "files/transcript_case.h"
 #include "grid_file.h"
 #include "grid_text.h"
 #include "move_parser.h"
@@ -182,14 +183,11 @@ BOOST_AUTO_TEST_SUITE_END()
 BOOST_AUTO_TEST_SUITE(whole_games)
 
 BOOST_AUTO_TEST_CASE(the_spec_transcript) {
-    const fs::path stem = fs::path(DOTSLAB_TRANSCRIPTS) / "boxes-sample";
-    std::istringstream args(readFileText(stem.string() + ".args"));
-    std::vector<std::string> words{std::istream_iterator<std::string>(args),
-                                   std::istream_iterator<std::string>()};
-    RunResult got = runBoxes(words, readFileText(stem.string() + ".in"));
-    BOOST_TEST(got.out == readFileText(stem.string() + ".out"));
-    BOOST_TEST(got.err == readFileText(stem.string() + ".err"));
-    BOOST_TEST(got.status == std::stoi(readFileText(stem.string() + ".rc")), got.ending());
+    const TranscriptCase sample = readTranscriptCase(DOTSLAB_TRANSCRIPTS, "boxes-sample");
+    RunResult got = runBoxes(sample.args, sample.input);
+    BOOST_TEST(got.out == sample.out.value());
+    BOOST_TEST(got.err == sample.err.value());
+    BOOST_TEST(got.status == sample.status.value(), got.ending());
 }
 
 BOOST_AUTO_TEST_CASE(random_games_with_invalid_lines_and_many_players) {

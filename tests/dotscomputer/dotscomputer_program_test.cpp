@@ -10,6 +10,7 @@
 #include "computer_player.h"
 #include "console_text.h"
 #include "files/files.h"
+#include "files/transcript_case.h"
 #include "process/process_runner.h"
 
 using namespace dotslab;
@@ -93,10 +94,10 @@ void expectGridLineWidths(const std::string &out, int n) {
 BOOST_AUTO_TEST_SUITE(program)
 
 BOOST_AUTO_TEST_CASE(the_spec_transcript) {
-    const fs::path stem = fs::path(DOTSLAB_TRANSCRIPTS) / "dotscomputer-sample";
-    RunResult got = runDotscomputer(readFileText(stem.string() + ".in"));
-    BOOST_TEST(got.out == readFileText(stem.string() + ".out"));
-    BOOST_TEST(got.status == 0, got.ending());
+    const TranscriptCase sample = readTranscriptCase(DOTSLAB_TRANSCRIPTS, "dotscomputer-sample");
+    RunResult got = runDotscomputer(sample.input);
+    BOOST_TEST(got.out == sample.out.value());
+    BOOST_TEST(got.status == sample.status.value_or(0), got.ending());
 }
 
 BOOST_AUTO_TEST_CASE(pre_game_answers) {

@@ -9,6 +9,7 @@
 
 #include "board.h"
 #include "files/files.h"
+#include "files/transcript_case.h"
 #include "process/process_runner.h"
 
 using dotslab::RunResult;
@@ -162,11 +163,12 @@ BOOST_AUTO_TEST_SUITE_END()
 BOOST_AUTO_TEST_SUITE(program)
 
 BOOST_AUTO_TEST_CASE(lab_transcripts) {
-    for (const char *name : {"eight-sample1", "eight-sample2"}) {
-        fs::path stem = fs::path(DOTSLAB_TRANSCRIPTS) / name;
-        RunResult got = runEight({}, dotslab::readFileText(stem.string() + ".in"));
-        BOOST_TEST(got.out == dotslab::readFileText(stem.string() + ".out"), name);
-        BOOST_TEST(got.status == std::stoi(dotslab::readFileText(stem.string() + ".rc")), name);
+    const std::vector<dotslab::TranscriptCase> cases = dotslab::readTranscriptCases(DOTSLAB_TRANSCRIPTS, "eight-");
+    BOOST_TEST(cases.size() >= 2u);
+    for (const dotslab::TranscriptCase &c : cases) {
+        RunResult got = runEight(c.args, c.input);
+        BOOST_TEST(got.out == c.out.value(), c.name);
+        BOOST_TEST(got.status == c.status.value(), c.name);
     }
 }
 

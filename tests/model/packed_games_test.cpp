@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "files/files.h"
+#include "files/transcript_case.h"
 #include "packed/console_model.h"
 
 using namespace dotslab;
@@ -57,19 +58,13 @@ BOOST_AUTO_TEST_CASE(integer_tokens) {
 
 BOOST_AUTO_TEST_CASE(console_model_reproduces_the_transcripts) {
     int checked = 0;
-    for (const fs::directory_entry &entry : fs::directory_iterator(DOTSLAB_TRANSCRIPTS)) {
-        fs::path in = entry.path();
-        std::string name = in.stem().string();
-        if (in.extension() != ".in") continue;
-        const PackedGame *game = name.rfind("dotsboxes-", 0) == 0       ? &dotsboxesGame()
-                                 : name.rfind("dotstriangles-", 0) == 0 ? &dotstrianglesGame()
-                                                                        : nullptr;
-        if (game == nullptr) continue;
-        ++checked;
-        fs::path stem = in.parent_path() / name;
-        ProgramRun run = expectedRun(*game, readFileText(in));
-        BOOST_TEST(run.out == readFileText(stem.string() + ".out"), name);
-        BOOST_TEST(run.status == std::stoi(readFileText(stem.string() + ".rc")), name);
+    for (const PackedGame *game : {&dotsboxesGame(), &dotstrianglesGame()}) {
+        for (const TranscriptCase &c : readTranscriptCases(DOTSLAB_TRANSCRIPTS, std::string(game->name) + "-")) {
+            ++checked;
+            ProgramRun run = expectedRun(*game, c.input);
+            BOOST_TEST(run.out == c.out.value(), c.name);
+            BOOST_TEST(run.status == c.status.value(), c.name);
+        }
     }
     BOOST_TEST(checked >= 4);
 }
