@@ -344,6 +344,7 @@ FunctionFindings functionStage(const Assignment &assignment, const PackedGame &g
     const CalledBy calledBy = [&](dotslab_harness::Op op) {
         if (!graph) graph = callGraph(build);
         auto symbolOf = [&](std::size_t k) {  // a misnamed function is judged under its mandated name
+            assert(k == 0 || assignment.functions[k].name == dotslab_harness::kOpNames[k]);  // k is an Op
             for (const Rename &r : renames)
                 if (r.to == assignment.functions[k].mangled) return r.from;
             return assignment.functions[k].mangled;

@@ -14,13 +14,28 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <string>
 #include <string_view>
 
+#include "common/packed/mandated_table.h"  // the worker is built with the project root alone
+
 namespace dotslab_harness {
 
+// The mandated functions, in mandated_table.h's order: the display function first.
 enum class Op : std::uint8_t { kDisplay, kIsFilled, kPlayerScore, kUpdateGrid, kGameState };
-constexpr int kOpCount = 5;
+
+// The name of each op's function, by op (the display function's depends on the game).
+#define DOTSLAB_FUNCTION_NAME(type, name, parameters, mangled) #name,
+constexpr std::string_view kOpNames[] = {"display", DOTSLAB_PACKED_GAME_FUNCTIONS(DOTSLAB_FUNCTION_NAME)};
+#undef DOTSLAB_FUNCTION_NAME
+constexpr int kOpCount = static_cast<int>(std::size(kOpNames));
+static_assert(kOpCount == static_cast<int>(Op::kGameState) + 1 &&
+                  kOpNames[static_cast<int>(Op::kIsFilled)] == "isFilled" &&
+                  kOpNames[static_cast<int>(Op::kPlayerScore)] == "playerScore" &&
+                  kOpNames[static_cast<int>(Op::kUpdateGrid)] == "updateGrid" &&
+                  kOpNames[static_cast<int>(Op::kGameState)] == "gameState",
+              "Op follows the order of mandated_table.h");
 
 // One call of a mandated function.
 struct Call {

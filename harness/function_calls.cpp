@@ -85,19 +85,7 @@ void forEachCall(const std::string &suite, const PackedGame &game, std::size_t f
 }
 
 std::string functionName(Op op, const SubmissionApi &api) {
-    switch (op) {
-        case Op::kDisplay:
-            return api.displayName;
-        case Op::kIsFilled:
-            return "isFilled";
-        case Op::kPlayerScore:
-            return "playerScore";
-        case Op::kUpdateGrid:
-            return "updateGrid";
-        case Op::kGameState:
-            return "gameState";
-    }
-    return "";
+    return op == Op::kDisplay ? api.displayName : std::string(kOpNames[static_cast<int>(op)]);
 }
 
 std::string callText(const Call &call, const SubmissionApi &api) {
