@@ -8,7 +8,7 @@
 
 #include "harness/grid_checks.h"
 
-using namespace dotslab_harness;
+using namespace dotslab::harness;
 
 namespace {
 

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <stdexcept>
 
+#include "packed/token_input.h"
 #include "text/characters.h"
 
 namespace dotslab::grader {
@@ -150,23 +151,9 @@ FuzzCase dotscomputerGame(std::mt19937 &rng) {
 
 // --- Robustness: input beyond the promise ----------------------------------------------
 
-// Whitespace-separated tokens: mostly moves in range, some out of range or malformed,
-// sometimes cut short before the game ends (end of input), lines ended by CR LF now and then.
-std::string tokenGame(std::mt19937 &rng, int lines) {
-    const std::vector<std::string> junk = {"abc", "3.5", "99999999999", "+7", "-0",
-                                           "x1",  "0",   "-3",          "+",  "1e1"};
-    const std::vector<std::string> gaps = {" ", "\n", "\r\n", "\t", "\n\n"};
-    std::string input;
-    int tokens = between(rng, 3, 4 * lines);
-    for (int i = 0; i < tokens; ++i) {
-        input += between(rng, 0, 9) < 8 ? std::to_string(between(rng, 1, lines)) : pick(rng, junk);
-        input += pick(rng, gaps);
-    }
-    return input;
-}
-
-FuzzCase dotsboxesMalformed(std::mt19937 &rng) { return {{}, tokenGame(rng, 16)}; }
-FuzzCase dotstrianglesMalformed(std::mt19937 &rng) { return {{}, tokenGame(rng, 12)}; }
+// Token inputs beyond the promise (packed/token_input.h).
+FuzzCase dotsboxesMalformed(std::mt19937 &rng) { return {{}, malformedTokenInput(rng, 16)}; }
+FuzzCase dotstrianglesMalformed(std::mt19937 &rng) { return {{}, malformedTokenInput(rng, 12)}; }
 
 FuzzCase eightMalformed(std::mt19937 &rng) {
     std::string input;

@@ -19,7 +19,7 @@
 namespace dotslab::grader {
 namespace {
 
-using namespace dotslab_harness;
+using namespace dotslab::harness;
 
 constexpr double kRunSeconds = 20;     // one worker run
 constexpr double kCarefulSeconds = 5;  // a re-run that finds the call that failed

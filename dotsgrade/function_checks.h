@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "compare.h"
+#include "process/run_comparison.h"
 #include "harness/function_calls.h"
 #include "packed/packed_games.h"
 
@@ -22,7 +22,7 @@ namespace dotslab::grader {
 
 // What the grader says of one mandated function, in two checks of equal weight.
 struct FunctionVerdict {
-    dotslab_harness::Op op = dotslab_harness::Op::kDisplay;
+    dotslab::harness::Op op = dotslab::harness::Op::kDisplay;
     std::string function;         // "playerScore"
     bool examplesPassed = false;  // the spec's example encodings and figures
     bool gridsPassed = false;     // every checked grid (display: printed; others: equivalence)
@@ -42,17 +42,17 @@ void prepareFunctionJudging(const PackedGame &game);
 // Returns the student's answers (made by worker, which holds all of its functions) to
 // calls, in order; a call it did not answer (it crashed, hung, or is not defined) has none.
 // Careful: each answer is flushed as it is made (every answer before a crash arrives).
-std::vector<std::optional<dotslab_harness::Answer>> answersTo(const std::string &worker,
-                                                               const std::vector<dotslab_harness::Call> &calls,
+std::vector<std::optional<dotslab::harness::Answer>> answersTo(const std::string &worker,
+                                                               const std::vector<dotslab::harness::Call> &calls,
                                                                bool careful = true);
 
 // Returns true if a function's answer is the model's: display text compared under mode.
-bool answersMatch(dotslab_harness::Op op, const dotslab_harness::Answer &want, const dotslab_harness::Answer &got,
+bool answersMatch(dotslab::harness::Op op, const dotslab::harness::Answer &want, const dotslab::harness::Answer &got,
                   CompareMode mode);
 
 // Returns the Op bits of the mandated functions op's function calls, directly or through
 // other functions of the student's (0 where the object cannot be read so).
-using CalledBy = std::function<unsigned(dotslab_harness::Op op)>;
+using CalledBy = std::function<unsigned(dotslab::harness::Op op)>;
 
 // Returns the verdict on each of game's mandated functions, display first. `worker` holds
 // every function of the student's; a function whose wrong answers are what a right one

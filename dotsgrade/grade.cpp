@@ -341,10 +341,10 @@ FunctionFindings functionStage(const Assignment &assignment, const PackedGame &g
     }
     // What each mandated function calls, read from the object once, when first asked.
     std::optional<std::map<std::string, std::set<std::string>>> graph;
-    const CalledBy calledBy = [&](dotslab_harness::Op op) {
+    const CalledBy calledBy = [&](dotslab::harness::Op op) {
         if (!graph) graph = callGraph(build);
         auto symbolOf = [&](std::size_t k) {  // a misnamed function is judged under its mandated name
-            assert(k == 0 || assignment.functions[k].name == dotslab_harness::kOpNames[k]);  // k is an Op
+            assert(k == 0 || assignment.functions[k].name == dotslab::harness::kOpNames[k]);  // k is an Op
             for (const Rename &r : renames)
                 if (r.to == assignment.functions[k].mangled) return r.from;
             return assignment.functions[k].mangled;
@@ -577,17 +577,17 @@ std::vector<std::string> attributedRuns(const Assignment &assignment, const Grad
     if (failing.empty() || worker.empty() || assignment.functions.empty()) return notes;
     const PackedGame &game = packedGame(assignment);
     const std::vector<RightMainRun> right = rightMainRuns(worker, game, inputs);
-    const dotslab_harness::SubmissionApi names = {game, nullptr, nullptr, nullptr, nullptr, nullptr,
+    const dotslab::harness::SubmissionApi names = {game, nullptr, nullptr, nullptr, nullptr, nullptr,
                                                   assignment.functions.front().name.c_str()};
     // An answer of a function not charged (right on every call it was checked on) that
     // differs in a run is the function's own only where a right function, with the
     // student's answers, does not give it (through_functions.h).
-    std::vector<std::pair<dotslab_harness::Call, dotslab_harness::Answer>> uncharged;
+    std::vector<std::pair<dotslab::harness::Call, dotslab::harness::Answer>> uncharged;
     for (const RightMainRun &r : right)
         for (const auto &wrong : r.differing)
             if (!(charged >> static_cast<unsigned>(wrong.first.op) & 1)) uncharged.push_back(wrong);
     const std::vector<Explained> explained = explainedAnswers(worker, game, uncharged, options.compare);
-    std::set<dotslab_harness::Call> excused;
+    std::set<dotslab::harness::Call> excused;
     for (std::size_t k = 0; k < uncharged.size(); ++k)
         if (explained[k].explained && explained[k].through != 0 && (explained[k].through & ~charged) == 0)
             excused.insert(uncharged[k].first);
@@ -601,14 +601,14 @@ std::vector<std::string> attributedRuns(const Assignment &assignment, const Grad
         if (!proven) continue;
         if (r.run.out != run.out || r.run.status != run.status) continue;
         std::string functions;
-        for (int k = 0; k < dotslab_harness::kOpCount; ++k)
+        for (int k = 0; k < dotslab::harness::kOpCount; ++k)
             if ((r.through & charged) >> k & 1)  // those charged: the others printed what a right one does with them
                 functions += (functions.empty() ? "" : " and ") +
-                             dotslab_harness::functionName(static_cast<dotslab_harness::Op>(k), names);
+                             dotslab::harness::functionName(static_cast<dotslab::harness::Op>(k), names);
         notes[failing[n]] = "not charged here: a right main calling your functions prints exactly what your program "
                             "printed; it differs only through the wrong answers of your " +
                             functions + " (charged there), the first " +
-                            dotslab_harness::callText(*r.firstWrong, names) + "\n";
+                            dotslab::harness::callText(*r.firstWrong, names) + "\n";
     }
     return notes;
 }

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "assignment.h"
-#include "compare.h"
+#include "process/run_comparison.h"
 #include "not_graded.h"
 #include "output_differences.h"
 #include "process/process_runner.h"

@@ -402,7 +402,7 @@ int main(int argc, char **argv) {
         addGradingOptions(kit, cl);
         try {
             kit.parse(argc - 1, argv + 1);
-            cl.options.compare = compareModeNamed(cl.compare);
+            cl.options.compare = dotslab::compareModeNamed(cl.compare);
             if (!cl.outputPolicy.empty()) cl.options.outputPolicy = outputPolicyNamed(cl.outputPolicy);
             if (!cl.rubricPath.empty()) readRubric(cl.rubricPath, cl.options);
             assignmentNamed(cl.assignment);
@@ -454,7 +454,7 @@ int main(int argc, char **argv) {
     addGradingOptions(app, cl);
     try {
         app.parse(argc, argv);
-        cl.options.compare = compareModeNamed(cl.compare);
+        cl.options.compare = dotslab::compareModeNamed(cl.compare);
         if (!cl.outputPolicy.empty()) cl.options.outputPolicy = outputPolicyNamed(cl.outputPolicy);
         if (!cl.rubricPath.empty()) readRubric(cl.rubricPath, cl.options);
         return run(cl);

@@ -10,7 +10,7 @@
 namespace dotslab::grader {
 namespace {
 
-using namespace dotslab_harness;
+using namespace dotslab::harness;
 
 // A right main asks as the answers lead it; past this many rounds of questions it is not
 // followed further (and the run is the program's own failure).

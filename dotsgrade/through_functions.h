@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "compare.h"
+#include "process/run_comparison.h"
 #include "harness/call_wire.h"
 #include "packed/console_model.h"
 
@@ -36,17 +36,17 @@ struct Explained {
 // right function of its op gives the same with the student's other answers (asked of
 // worker, which holds every function of the student's). Display text is compared under mode.
 std::vector<Explained> explainedAnswers(const std::string &worker, const PackedGame &game,
-                                        const std::vector<std::pair<dotslab_harness::Call, dotslab_harness::Answer>> &wrong,
+                                        const std::vector<std::pair<dotslab::harness::Call, dotslab::harness::Answer>> &wrong,
                                         CompareMode mode);
 
 // What a right main does with the student's functions on one input.
 struct RightMainRun {
     bool complete = false;  // every call answered by the student's functions
     ProgramRun run;         // what it prints, and its exit status
-    std::optional<dotslab_harness::Call> firstWrong;  // the first call the student's answer differs on
+    std::optional<dotslab::harness::Call> firstWrong;  // the first call the student's answer differs on
     unsigned through = 0;   // Op bits: the functions whose answers differed from the model's
     // Every call the student's answer differs on, with that answer.
-    std::vector<std::pair<dotslab_harness::Call, dotslab_harness::Answer>> differing;
+    std::vector<std::pair<dotslab::harness::Call, dotslab::harness::Answer>> differing;
 };
 
 // Returns, for each input, what a right main prints with the student's functions (asked of

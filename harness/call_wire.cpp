@@ -2,7 +2,7 @@
 
 #include <tuple>
 
-namespace dotslab_harness {
+namespace dotslab::harness {
 namespace {
 
 void appendLittle(std::string &stream, std::uint64_t value, int bytes) {
@@ -74,4 +74,4 @@ bool readPresent(std::string_view bytes, std::size_t &at, unsigned char &present
     return true;
 }
 
-}  // namespace dotslab_harness
+}  // namespace dotslab::harness

@@ -20,7 +20,7 @@
 
 #include "common/packed/mandated_table.h"  // the worker is built with the project root alone
 
-namespace dotslab_harness {
+namespace dotslab::harness {
 
 // The mandated functions, in mandated_table.h's order: the display function first.
 enum class Op : std::uint8_t { kDisplay, kIsFilled, kPlayerScore, kUpdateGrid, kGameState };
@@ -87,4 +87,4 @@ constexpr unsigned char presentBit(Op op) { return static_cast<unsigned char>(1u
 // The header of a submission that defines every mandated function.
 constexpr unsigned char kAllPresent = (1u << kOpCount) - 1;
 
-}  // namespace dotslab_harness
+}  // namespace dotslab::harness

@@ -5,7 +5,7 @@
 
 DOTSLAB_DOTSBOXES_FUNCTIONS(DOTSLAB_WEAK_DECLARATION)
 
-const dotslab_harness::SubmissionApi &dotslab_harness::submission() {
+const dotslab::harness::SubmissionApi &dotslab::harness::submission() {
     static const SubmissionApi api{
         dotslab::dotsboxesGame(), displayGrid, isFilled, playerScore, updateGrid, gameState, "displayGrid"};
     return api;

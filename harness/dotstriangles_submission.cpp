@@ -5,7 +5,7 @@
 
 DOTSLAB_DOTSTRIANGLES_FUNCTIONS(DOTSLAB_WEAK_DECLARATION)
 
-const dotslab_harness::SubmissionApi &dotslab_harness::submission() {
+const dotslab::harness::SubmissionApi &dotslab::harness::submission() {
     static const SubmissionApi api{
         dotslab::dotstrianglesGame(), printGrid, isFilled, playerScore, updateGrid, gameState, "printGrid"};
     return api;

@@ -5,7 +5,7 @@
 #include "harness/test_support.h"
 
 namespace utf = boost::unit_test;
-using namespace dotslab_harness;
+using namespace dotslab::harness;
 
 BOOST_AUTO_TEST_SUITE(equivalence)
 

@@ -4,7 +4,7 @@
 #include "harness/submission_answers.h"
 #include "text/text_diff.h"
 
-namespace dotslab_harness {
+namespace dotslab::harness {
 namespace {
 
 using dotslab::PackedGame;
@@ -142,4 +142,4 @@ Answer modelAnswer(const PackedGame &game, const Call &call) {
 
 Answer submissionAnswer(const SubmissionApi &api, const Call &call) { return answerOf(functionTable(api), call); }
 
-}  // namespace dotslab_harness
+}  // namespace dotslab::harness

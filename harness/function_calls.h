@@ -16,7 +16,7 @@
 #include "harness/call_wire.h"
 #include "harness/submission_api.h"
 
-namespace dotslab_harness {
+namespace dotslab::harness {
 
 // Returns the suites the worker knows, in order: spec_examples, equivalence, rendering.
 const std::vector<std::string> &suiteNames();
@@ -47,4 +47,4 @@ Answer modelAnswer(const dotslab::PackedGame &game, const Call &call);
 // Returns the submission's answer to call, made in this process (op's function must exist).
 Answer submissionAnswer(const SubmissionApi &api, const Call &call);
 
-}  // namespace dotslab_harness
+}  // namespace dotslab::harness

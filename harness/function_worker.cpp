@@ -31,7 +31,7 @@ __attribute__((weak)) int gameState(long long grid);
 
 namespace {
 
-using namespace dotslab_harness;
+using namespace dotslab::harness;
 
 // Answers go to a copy of the original standard output, buffered (or not: careful).
 class AnswerStream {

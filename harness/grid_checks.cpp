@@ -11,7 +11,7 @@
 #include "harness/function_calls.h"
 #include "packed/packed_digits.h"
 
-namespace dotslab_harness {
+namespace dotslab::harness {
 namespace {
 
 using dotslab::CellSet;
@@ -126,4 +126,4 @@ CheckReport checkFunction(const SubmissionApi &api, Op op) {
 
 std::string capturedDisplay(const SubmissionApi &api, long long grid) { return printedBy(api.display, grid); }
 
-}  // namespace dotslab_harness
+}  // namespace dotslab::harness

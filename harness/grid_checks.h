@@ -19,7 +19,7 @@
 #include "harness/function_calls.h"
 #include "harness/submission_api.h"
 
-namespace dotslab_harness {
+namespace dotslab::harness {
 
 // The outcome of one check: how many calls, how many wrong, the first few.
 struct CheckReport {
@@ -54,4 +54,4 @@ CheckReport checkFunction(const SubmissionApi &api, Op op);
 // Returns what the submission's display function prints to std::cout for grid.
 std::string capturedDisplay(const SubmissionApi &api, long long grid);
 
-}  // namespace dotslab_harness
+}  // namespace dotslab::harness

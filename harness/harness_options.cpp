@@ -2,7 +2,7 @@
 
 #include <boost/test/unit_test.hpp>
 
-namespace dotslab_harness {
+namespace dotslab::harness {
 
 std::string harnessOption(const std::string &name) {
     const auto &suite = boost::unit_test::framework::master_test_suite();
@@ -14,4 +14,4 @@ std::string harnessOption(const std::string &name) {
     return "";
 }
 
-}  // namespace dotslab_harness
+}  // namespace dotslab::harness

@@ -3,9 +3,9 @@
 
 #include <string>
 
-namespace dotslab_harness {
+namespace dotslab::harness {
 
 // Returns the value of --NAME=VALUE among the runner's custom arguments, or "".
 std::string harnessOption(const std::string &name);
 
-}  // namespace dotslab_harness
+}  // namespace dotslab::harness

@@ -7,7 +7,7 @@
 #include "text/text_diff.h"
 
 namespace utf = boost::unit_test;
-using namespace dotslab_harness;
+using namespace dotslab::harness;
 
 namespace {
 

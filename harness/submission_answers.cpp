@@ -3,7 +3,7 @@
 #include <iostream>
 #include <sstream>
 
-namespace dotslab_harness {
+namespace dotslab::harness {
 
 bool defines(const FunctionTable &functions, Op op) {
     switch (op) {
@@ -55,4 +55,4 @@ Answer answerOf(const FunctionTable &functions, const Call &call) {
     return {};
 }
 
-}  // namespace dotslab_harness
+}  // namespace dotslab::harness

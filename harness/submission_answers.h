@@ -7,7 +7,7 @@
 
 #include "harness/call_wire.h"
 
-namespace dotslab_harness {
+namespace dotslab::harness {
 
 // The submission's mandated functions (null where it does not define one).
 struct FunctionTable {
@@ -27,4 +27,4 @@ std::string printedBy(void (*display)(long long grid), long long grid);
 // Returns the answer of op's function to call (the table must have it).
 Answer answerOf(const FunctionTable &functions, const Call &call);
 
-}  // namespace dotslab_harness
+}  // namespace dotslab::harness

@@ -1,6 +1,6 @@
 #include "harness/submission_api.h"
 
-namespace dotslab_harness {
+namespace dotslab::harness {
 
 std::vector<std::string> missingFunctions(const SubmissionApi &api) {
     std::vector<std::string> missing;
@@ -15,4 +15,4 @@ std::vector<std::string> missingFunctions(const SubmissionApi &api) {
     return missing;
 }
 
-}  // namespace dotslab_harness
+}  // namespace dotslab::harness

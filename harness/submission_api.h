@@ -14,7 +14,7 @@
 #include "packed/mandated_functions.h"
 #include "packed/packed_games.h"
 
-namespace dotslab_harness {
+namespace dotslab::harness {
 
 struct SubmissionApi {
     const dotslab::PackedGame &model;  // how the functions must behave
@@ -46,4 +46,4 @@ const SubmissionApi &submission();
 // "missing mandated function: bool isFilled(long long grid, int pos)".
 std::vector<std::string> missingFunctions(const SubmissionApi &api);
 
-}  // namespace dotslab_harness
+}  // namespace dotslab::harness

@@ -6,7 +6,7 @@
 
 #include "harness/submission_api.h"
 
-namespace dotslab_harness {
+namespace dotslab::harness {
 
 // Stops the current test with one line naming the prototype if fn is missing.
 template <class Function>
@@ -24,4 +24,4 @@ inline boost::test_tools::assertion_result isDotstriangles(boost::unit_test::tes
     return submission().model.kind == dotslab::PackedGame::Kind::kDotstriangles;
 }
 
-}  // namespace dotslab_harness
+}  // namespace dotslab::harness

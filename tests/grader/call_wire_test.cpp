@@ -5,7 +5,7 @@
 
 #include "harness/call_wire.h"
 
-using namespace dotslab_harness;
+using namespace dotslab::harness;
 
 BOOST_AUTO_TEST_SUITE(call_wire)
 

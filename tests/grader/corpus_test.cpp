@@ -20,7 +20,7 @@
 
 namespace {
 
-using namespace grading;
+using namespace dotslab::grader::testing;
 
 // Returns the submission described by the case in folder, assembled under into.
 fs::path assembled(const fs::path &folder, const json &c, const fs::path &into) {

@@ -14,11 +14,11 @@
 #include <set>
 #include <sstream>
 
-#include "compare.h"
+#include "process/run_comparison.h"
 #include "grading_helpers.h"
 #include "text/text_diff.h"
 
-using namespace grading;
+using namespace dotslab::grader::testing;
 
 BOOST_AUTO_TEST_SUITE(references)
 
@@ -158,8 +158,8 @@ BOOST_AUTO_TEST_CASE(output_flood) {
 }
 
 BOOST_AUTO_TEST_CASE(a_printing_loop_is_named_whichever_limit_stops_it) {
-    using dotslab::grader::CompareMode;
-    using dotslab::grader::compareRuns;
+    using dotslab::CompareMode;
+    using dotslab::compareRuns;
     RunResult expected;
     expected.out = "Player 1, make your move (1-16): \n";
     const std::string prompt = "Player 1, make your move (1-16): ";

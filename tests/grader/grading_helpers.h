@@ -15,7 +15,7 @@
 #include "files/files.h"
 #include "process/process_runner.h"
 
-namespace grading {
+namespace dotslab::grader::testing {
 
 namespace fs = std::filesystem;
 using dotslab::readFileText;
@@ -128,4 +128,4 @@ inline void expectFailures(const Grade &g, const std::set<std::string> &failing,
 // The end-of-input branch of both references' main loops.
 inline const std::string kEndOfInput = "            std::cout << '\\n';\n            return 1;";
 
-}  // namespace grading
+}  // namespace dotslab::grader::testing

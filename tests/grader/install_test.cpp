@@ -12,7 +12,7 @@
 
 #include "grading_helpers.h"
 
-using namespace grading;
+using namespace dotslab::grader::testing;
 
 namespace {
 

@@ -1,11 +1,13 @@
-// compare.h — compare a student's run with the expected one and explain the difference.
+// run_comparison.h — a whole program's run judged against the expected one, the difference
+// explained with hints in the student's words: the one judgement the grader and the
+// harness both give.
 #pragma once
 
 #include <string>
 
 #include "process/process_runner.h"
 
-namespace dotslab::grader {
+namespace dotslab {
 
 enum class CompareMode {
     kExact,     // byte for byte, as the assignments demand
@@ -29,4 +31,4 @@ struct Verdict {
 // and standard error when compareError is set.
 Verdict compareRuns(const RunResult &expected, const RunResult &actual, CompareMode mode, bool compareError);
 
-}  // namespace dotslab::grader
+}  // namespace dotslab

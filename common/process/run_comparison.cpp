@@ -1,11 +1,11 @@
-#include "compare.h"
+#include "process/run_comparison.h"
 
 #include <stdexcept>
 
 #include "text/characters.h"
 #include "text/text_diff.h"
 
-namespace dotslab::grader {
+namespace dotslab {
 namespace {
 
 // Whitespace other than the newline, which separates lines.
@@ -105,4 +105,4 @@ Verdict compareRuns(const RunResult &expected, const RunResult &actual, CompareM
     return verdict;
 }
 
-}  // namespace dotslab::grader
+}  // namespace dotslab
