@@ -555,7 +555,7 @@ std::string listSymbols(const BuildResult &build) {
     const std::vector<std::string> objects = objectPaths(build);
     std::vector<std::string> nm = {"/usr/bin/nm"};
     // GCC's own plugin named, so that nm reads GCC's objects (LTO ones too) without
-    // loading every plugin installed (LLVM's alone costs 60 ms a run).
+    // loading every plugin installed (LLVM's alone is a noticeable part of a run).
     if (access(kGccPlugin, R_OK) == 0) nm.insert(nm.end(), {"--plugin", kGccPlugin});
     nm.insert(nm.end(), objects.begin(), objects.end());
     std::string symbols;

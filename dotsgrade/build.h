@@ -1,5 +1,7 @@
-// build.h — compile a student's submission the way the assignment is marked:
-// -Wall -Wextra -pedantic, every diagnostic kept for the report.
+// build.h — compile a student's submission in the sandbox the way the course marks it:
+// with the assignment's compiler and flags (Assignment::cxxFlags / cFlags, which a course
+// file or --flags replaces) or the student's own Makefile where the assignment allows one,
+// every diagnostic kept for the report.
 #pragma once
 
 #include <filesystem>

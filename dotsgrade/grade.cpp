@@ -158,8 +158,8 @@ RunResult runCase(const std::string &program, const ProgramCase &c, const GradeO
 
 // Returns what the expected run of a case is: the test's own files where they exist,
 // the oracle's run otherwise. Our own dotsboxes and dotstriangles are not even started:
-// the common model computes what they print for any input (tests/harness proves the
-// two agree byte for byte), at a fraction of a process's cost.
+// the common model computes what they print for any input (the harness's whole_program
+// suite proves the two agree byte for byte), at a fraction of a process's cost.
 RunResult expectedRun(const Assignment &assignment, const ProgramCase &c, const GradeOptions &options) {
     RunResult expected;
     if (options.sample.empty() && !assignment.functions.empty() && c.args.empty() && c.inputFiles.empty()) {
@@ -204,8 +204,8 @@ std::vector<TestOutcome> plannedFunctionTests(const Assignment &assignment) {
                     f.prototype + ": half for the spec's examples, half for " +
                         (display ? "the picture printed for every checked grid"
                                  : "every checked grid and every argument") +
-                        ", against the sample solution; judged on its own (with the sample solution's other "
-                        "functions) where another is wrong too"));
+                        ", against the sample solution; a wrong answer is not charged here where a right " +
+                        f.name + " gives it with your own answers of the functions it calls (charged there)"));
     }
     return tests;
 }
@@ -228,24 +228,6 @@ std::vector<Rename> misnamedFunctions(const Assignment &assignment, const Object
     return renames;
 }
 
-// Returns folder/name, the student's object (changed by the objcopy command given, which
-// ends without its files) linked with ours in the sandbox; "" with what the tools said in
-// `said` if it cannot be.
-std::string linkedProgram(const fs::path &folder, const std::string &name, const std::string &object,
-                          std::vector<std::string> objcopy, const std::vector<std::string> &ours, std::string &said) {
-    objcopy.insert(objcopy.end(), {object, "submission.o"});
-    if (runBuildTool(folder.string(), objcopy, said, 30, {object}) != 0) return "";
-    std::vector<std::string> command = {"/usr/bin/g++", "-o", name, "submission.o"};
-    // Our link, not the course's: mold where it is installed takes a fifth of ld's time,
-    // and this link is on the way to every function test.
-    static const bool mold = access("/usr/bin/ld.mold", X_OK) == 0;
-    if (mold) command.push_back("-fuse-ld=mold");
-    command.insert(command.end(), ours.begin(), ours.end());
-    for (const std::string &flag : splitWords(DOTSGRADE_EXTRA_LINK_FLAGS)) command.push_back(flag);
-    if (runBuildTool(folder.string(), command, said, 30, ours) != 0) return "";
-    return (folder / name).string();
-}
-
 // Links the submission's object into the function worker in the sandbox, in folder
 // `name` beside the build folder (so that it can go on while the program runs; the
 // student's object is seen read-only): the student's main renamed, the worker's main in
@@ -258,9 +240,19 @@ std::string linkWorker(const Assignment &assignment, const BuildResult &build, c
     const std::string object = objectPaths(build).front();
     std::vector<std::string> objcopy = {"/usr/bin/objcopy", "--redefine-sym", "main=submission_main"};
     for (const Rename &r : renames) objcopy.insert(objcopy.end(), {"--redefine-sym", r.from + "=" + r.to});
+    objcopy.insert(objcopy.end(), {object, "submission.o"});
+    if (runBuildTool(folder.string(), objcopy, said, 30, {object}) != 0) return "";
     // Ours is the worker alone, which keeps one global symbol (dotsgrade/CMakeLists.txt):
     // nothing else of ours is there for the student's object to reach.
-    return linkedProgram(folder, name, object, objcopy, {dataFiles().worker[packedIndex(packedGame(assignment))]}, said);
+    const std::string worker = dataFiles().worker[packedIndex(packedGame(assignment))];
+    std::vector<std::string> command = {"/usr/bin/g++", "-o", name, "submission.o", worker};
+    // Our link, not the course's: mold where it is installed takes a fifth of ld's time,
+    // and this link is on the way to every function test.
+    static const bool mold = access("/usr/bin/ld.mold", X_OK) == 0;
+    if (mold) command.push_back("-fuse-ld=mold");
+    for (const std::string &flag : splitWords(DOTSGRADE_EXTRA_LINK_FLAGS)) command.push_back(flag);
+    if (runBuildTool(folder.string(), command, said, 30, {worker}) != 0) return "";
+    return (folder / name).string();
 }
 
 // Returns the build of our own reference submission of a packed game, built once per

@@ -1,11 +1,19 @@
 // source_rules.h — the assignment rules that can be checked mechanically, each with a
-// message that names the line or symbol at fault.
+// message that names the line or symbol at fault. Which apply is the assignment's
+// (assignment.cpp); `dotsgrade ASSIGNMENT --explain` lists them for a course.
 //
-//   no_globals        no variable outside a function (writable data symbols); only where the
-//                     spec forbids them (dotsboxes, dotstriangles)
-//   no_floating_point packed encodings use integer arithmetic only (no float, double, pow)
-//   no_arrays         dotstriangles: no '[' in the code (declarations or subscripts)
-//   no_library        dotstriangles: nothing from the library besides cin and cout
+//   prototypes         a function defined under a near miss of a mandated name or
+//                      signature (one missing outright is charged by its own test instead)
+//   no_globals         no variable outside a function: the objects' data symbols of any
+//                      binding, and no asm label that could disguise one (dotsboxes,
+//                      dotstriangles: the specs forbid them)
+//   no_floating_point  the packed encodings in integers only: no floating type, literal or
+//                      pow-like function in the code, before or after the preprocessor
+//                      (floatingAfterPreprocessing), and no floating-point instruction or
+//                      library call in the objects
+//   no_arrays          dotstriangles: no '[' or '<:' in the code outside [[attributes]]
+//   no_library         dotstriangles: no library function besides cin and cout (their
+//                      members, operators and manipulators)
 #pragma once
 
 #include <string>

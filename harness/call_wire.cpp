@@ -69,7 +69,7 @@ void appendPresent(std::string &stream, unsigned char present) { appendLittle(st
 
 bool readPresent(std::string_view bytes, std::size_t &at, unsigned char &present) {
     std::uint64_t value = 0;
-    if (!readLittle(bytes, at, 1, value) || value > kAllPresent) return false;
+    if (!readLittle(bytes, at, 1, value)) return false;
     present = static_cast<unsigned char>(value);
     return true;
 }

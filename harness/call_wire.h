@@ -79,6 +79,8 @@ bool readAnswer(std::string_view bytes, std::size_t &at, Op op, Answer &answer);
 void appendPresent(std::string &stream, unsigned char present);
 
 // Reads the answers' header at bytes[at] and moves at past it; false if there is none.
+// Bits beyond kAllPresent are kept: what a student's code printed before main (a global
+// constructor) lands here, and the answers after it are judged as they come.
 bool readPresent(std::string_view bytes, std::size_t &at, unsigned char &present);
 
 // Returns the header's bit for op.

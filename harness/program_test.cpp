@@ -59,7 +59,7 @@ void expectRun(const std::string &name, const std::string &input, const std::str
     want.status = wantStatus;
     // The grader's own judgement of a run, and its hints: a student sees the same words here.
     const dotslab::Verdict verdict = dotslab::compareRuns(want, got, dotslab::CompareMode::kExact, checkErr);
-    BOOST_TEST(verdict.passed, name << ":\n" << verdict.explanation);
+    BOOST_TEST(verdict.passed, name << ": " << verdict.explanation);
 }
 
 // Runs the program on input and checks it against the model's expected run.

@@ -27,8 +27,6 @@ namespace {
 // The spec's example file: a 3 x 3 grid, A to move.
 const std::string kSpecFile = "1\n000\n0100\n011\n0111\n011\n1000\n100\n0,0,0\n0,1,2\n0,0,0\n";
 
-// A temporary directory that removes itself.
-
 // Returns a game of the given size after `moves` random moves (seeded).
 RectangleGame randomGame(int h, int w, int players, int moves, unsigned seed) {
     RectangleGame game(h, w, players);

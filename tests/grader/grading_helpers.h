@@ -32,8 +32,6 @@ inline void writeFile(const fs::path &path, const std::string &text) {
     std::ofstream(path, std::ios::binary) << text;
 }
 
-// A temporary folder that removes itself.
-
 // Returns text with each (find, replace) applied once; the find text must be there.
 inline std::string broken(std::string text, const std::vector<std::pair<std::string, std::string>> &changes) {
     for (const auto &[find, replace] : changes) {
