@@ -46,8 +46,9 @@
 //     fetched for all children at once where the cutoffs read them; a parent makes its
 //     children after their safe captures (so each slot fetched is the one the child
 //     reads), and a child's key is made once;
-//   - the leaf table (leaf_table.h): positions with few open cells (leafOpenCells) are
-//     kept in a small table per thread that stays in cache, never in the big table;
+//   - the leaf table (leaf_table.h, off by default): positions with few open cells
+//     (leafOpenCells) are kept in a small table per thread that stays in cache, never in
+//     the big table;
 //   - threads: lazy SMP, helpers (started once, kept for the solver's lifetime) search
 //     the same tree in a different order near the root and share the table; a move that
 //     another thread is searching now waits for the end of the list (ABDADA,
@@ -99,8 +100,9 @@ struct SolverOptions {
     bool useTranspositionCutoffs = true;  // children the table knows may settle a node before any search
     bool useParity = true;                // a value has the parity of the open cells: bounds one tighter
     // Positions with at most this many open cells are kept in a small table per thread
-    // (leaf_table.h), never in the big one; 0: every position goes to the big table.
-    int leafOpenCells = 6;
+    // (leaf_table.h), never in the big one; 0: every position goes to the big table. Off
+    // by default: measured, it saves no time (bench/README.md).
+    int leafOpenCells = 0;
     // Captures into a long chain (which the chain reductions know to be optimal) are played
     // in place, the whole chain but its last two or four boxes in one step, with no table
     // entry between (needs useChainReductions).

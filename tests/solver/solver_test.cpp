@@ -278,6 +278,9 @@ BOOST_AUTO_TEST_CASE(leaf_table_and_chain_captures_against_plain_alpha_beta) {
     SolverOptions withoutChainCaptures;
     withoutChainCaptures.useChainCaptures = false;
     variants.push_back(withoutChainCaptures);
+    SolverOptions everything;  // the leaf table with the cutoffs, which probe children in it too
+    everything.leafOpenCells = 8;
+    variants.push_back(everything);
     std::mt19937_64 rng(23);
     for (ExtraTurnRule rule : {ExtraTurnRule::kUnlimited, ExtraTurnRule::kAtMostOne}) {
         for (auto [h, w, count, fewest, most] : {std::array<int, 5>{3, 3, 60, 8, 20}, {3, 4, 16, 16, 28}}) {
