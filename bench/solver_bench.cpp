@@ -3,17 +3,22 @@
 // 3 x 3 and 3 x 4. The moonshot, 4 x 4 from empty (two threads, a 1 GB table: about 157 M
 // positions, 54-60 s here, as this shared machine's memory speed moves; the target is
 // under one minute), runs only when asked for:
-//   bench_solver --long --benchmark_filter=4x4
+//   bench_solver --long --benchmark_filter=solve_4x4
+// and so does the strings-and-coins count (what a table keyed by structure would merge):
+//   bench_solver --long --benchmark_filter=strings_and_coins
 #include <benchmark/benchmark.h>
 
 #include <cstring>
+#include <random>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "board/cruciform.h"
 #include "board/hexagon.h"
 #include "board/rectangle.h"
 #include "solver/solver.h"
+#include "solver/strings_and_coins.h"
 
 using namespace dotslab;
 
@@ -30,14 +35,16 @@ void BM_full_tables_dotsboxes_and_dotstriangles(benchmark::State &state) {
 void solveRectangle(benchmark::State &state, int h, int w, SolverOptions options) {
     BoardGraph board = rectangleBoard(h, w);
     int value = 0;
-    std::uint64_t nodes = 0;
+    std::uint64_t nodes = 0, probes = 0;
     for (auto _ : state) {
         Solver solver(board, ExtraTurnRule::kUnlimited, options);
         value = solver.value({});
         nodes = solver.nodes();
+        probes = solver.tableProbes();
     }
     state.counters["value"] = value;
     state.counters["nodes"] = static_cast<double>(nodes);
+    state.counters["probes"] = static_cast<double>(probes);
 }
 
 void BM_solve_2x3(benchmark::State &state) { solveRectangle(state, 2, 3, {}); }
@@ -75,6 +82,14 @@ void BM_solve_3x4_without_transposition_cutoffs(benchmark::State &state) {
 void BM_solve_3x4_without_parity(benchmark::State &state) {
     solveRectangle(state, 3, 4, without(&SolverOptions::useParity));
 }
+void BM_solve_3x4_without_chain_captures(benchmark::State &state) {
+    solveRectangle(state, 3, 4, without(&SolverOptions::useChainCaptures));
+}
+void BM_solve_3x4_with_leaf_table(benchmark::State &state) {
+    SolverOptions options;
+    options.leafOpenCells = 6;
+    solveRectangle(state, 3, 4, options);
+}
 SolverOptions twoThreads(int tableBits = 0) {
     SolverOptions options;
     options.threads = 2;
@@ -89,6 +104,48 @@ void BM_solve_3x4_two_threads(benchmark::State &state) { solveRectangle(state, 3
 // 256 MB, 194 M in 66 s with 512 MB, 156 M in 65 s with 1 GB and 146 M in 58 s with 2 GB;
 // on another day, 142 M in 83 s with 4 GB.
 void BM_solve_4x4_two_threads(benchmark::State &state) { solveRectangle(state, 4, 4, twoThreads(25)); }
+// The structure count on 4 x 4: every position the searches of random mid-game positions visit.
+constexpr int kFourByFourFilled = 12, kFourByFourStarts = 4;
+
+// Counts the distinct positions (table words) the searches of starts on an h x w board
+// visit, and the strings-and-coins structures among them (strings_and_coins.h): what a
+// table keyed by structure would merge.
+void countStructures(benchmark::State &state, int h, int w, const std::vector<SolverPosition> &starts) {
+    BoardGraph board = rectangleBoard(h, w);
+    StringsAndCoins structure(board);
+    std::unordered_set<std::uint64_t> words;
+    std::unordered_set<std::string> keys;
+    std::uint64_t nodes = 0;
+    for (auto _ : state) {
+        words.clear();
+        keys.clear();
+        SolverOptions options;
+        options.onSearched = [&](std::uint64_t word, LineSet lines) {
+            if (words.insert(word).second) keys.insert(structure.key(lines));
+        };
+        Solver solver(board, ExtraTurnRule::kUnlimited, options);
+        for (const SolverPosition &start : starts) solver.value(start);
+        nodes = solver.nodes();
+    }
+    state.counters["nodes"] = static_cast<double>(nodes);
+    state.counters["positions"] = static_cast<double>(words.size());
+    state.counters["structures"] = static_cast<double>(keys.size());
+    state.counters["merged_pct"] = 100.0 * (1.0 - static_cast<double>(keys.size()) / words.size());
+}
+// Returns count positions of an h x w board with `filled` lines drawn at random.
+std::vector<SolverPosition> randomStarts(int h, int w, int filled, int count) {
+    const int lines = rectangleBoard(h, w).lineCount();
+    std::mt19937_64 rng(28);
+    std::vector<SolverPosition> starts(count);
+    for (SolverPosition &p : starts)
+        for (int left = filled; left > 0;)
+            if (const LineSet bit = lineBit(static_cast<int>(rng() % lines)); !(p.lines & bit)) p.lines |= bit, --left;
+    return starts;
+}
+void BM_strings_and_coins_merges_3x4(benchmark::State &state) { countStructures(state, 3, 4, {SolverPosition{}}); }
+void BM_strings_and_coins_merges_4x4(benchmark::State &state) {
+    countStructures(state, 4, 4, randomStarts(4, 4, kFourByFourFilled, kFourByFourStarts));
+}
 
 }  // namespace
 
@@ -104,19 +161,29 @@ BENCHMARK(BM_solve_3x4)->Unit(benchmark::kSecond)->Iterations(1);
 BENCHMARK(BM_solve_3x4_without_chains_and_loops)->Unit(benchmark::kSecond)->Iterations(1);
 BENCHMARK(BM_solve_3x4_without_transposition_cutoffs)->Unit(benchmark::kSecond)->Iterations(1);
 BENCHMARK(BM_solve_3x4_without_parity)->Unit(benchmark::kSecond)->Iterations(1);
+BENCHMARK(BM_solve_3x4_without_chain_captures)->Unit(benchmark::kSecond)->Iterations(1);
+BENCHMARK(BM_solve_3x4_with_leaf_table)->Unit(benchmark::kSecond)->Iterations(1);
 BENCHMARK(BM_solve_3x4_two_threads)->Unit(benchmark::kSecond)->Iterations(1)->UseRealTime();
 
 int main(int argc, char **argv) {
-    // --long (ours, not the library's) adds the 4 x 4 solve.
+    // --long (ours, not the library's) adds the 4 x 4 solve and the structure counts
+    // (slow: every position visited is keyed by its structure).
     std::vector<char *> args;
     for (int i = 0; i < argc; ++i)
-        if (std::strcmp(argv[i], "--long") == 0)
+        if (std::strcmp(argv[i], "--long") == 0) {
             benchmark::RegisterBenchmark("BM_solve_4x4_two_threads", BM_solve_4x4_two_threads)
                 ->Unit(benchmark::kSecond)
                 ->Iterations(1)
                 ->UseRealTime();
-        else
+            benchmark::RegisterBenchmark("BM_strings_and_coins_merges_3x4", BM_strings_and_coins_merges_3x4)
+                ->Unit(benchmark::kSecond)
+                ->Iterations(1);
+            benchmark::RegisterBenchmark("BM_strings_and_coins_merges_4x4", BM_strings_and_coins_merges_4x4)
+                ->Unit(benchmark::kSecond)
+                ->Iterations(1);
+        } else {
             args.push_back(argv[i]);
+        }
     int count = static_cast<int>(args.size());
     benchmark::Initialize(&count, args.data());
     if (benchmark::ReportUnrecognizedArguments(count, args.data())) return 1;

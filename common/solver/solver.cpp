@@ -110,6 +110,7 @@ Solver::Solver(const BoardGraph &graph, ExtraTurnRule rule, SolverOptions option
     for (int l = 0; l < graph.lineCount(); ++l)
         for (int s = 0; s < symmetry_.count(); ++s) imageTwins_[l][s] = twinsOf[symmetry_.image(s, l)];
 
+    if (options_.leafOpenCells > 0) leafTable_ = std::make_unique<LeafTable>();
     if (options_.useChainsAndLoops && rule_ == ExtraTurnRule::kUnlimited)
         chainsAndLoops_ = std::make_unique<ChainsAndLoops>(graph_);
 
@@ -138,6 +139,12 @@ Solver::~Solver() {
 std::uint64_t Solver::nodes() const {
     std::uint64_t total = nodes_;
     for (const auto &helper : helpers_) total += helper->nodes_;
+    return total;
+}
+
+std::uint64_t Solver::tableProbes() const {
+    std::uint64_t total = tableProbes_;
+    for (const auto &helper : helpers_) total += helper->tableProbes_;
     return total;
 }
 
@@ -314,6 +321,7 @@ int Solver::search(const Node &reached, int alpha, int beta) {
     if (stopped()) return 0;  // another thread has the answer
     Node node = reached;
     if (node.scan.open < 0) node.scan = scanCells(node.lines());  // its safe captures are played
+    assert(node.openCells == node.scan.open);
     assert(!safeCapturesApply() || !(node.scan.captureLines & ~node.scan.thirdSideLines));
     nodes_ += node.steps;
 
@@ -327,6 +335,7 @@ int Solver::search(const Node &reached, int alpha, int beta) {
     beta -= node.gained;
 
     // Step 2: what earlier searches proved of this position may settle it.
+    if (options_.onSearched) options_.onSearched(node.at.word, node.lines());
     const Probe probe = probeTable(node);
     if (probe.lower >= beta) return probe.lower + node.gained;
     if (probe.upper <= alpha || probe.lower == probe.upper) return probe.upper + node.gained;
@@ -358,25 +367,54 @@ Solver::Node Solver::afterSafeCaptures(const Keyed &position) const {
     Node node;
     node.at = position;
     node.gained = 0;
-    for (node.steps = 1;; ++node.steps) {
-        node.scan = scanCells(node.lines());
-        if (node.scan.open == 0) break;
-        // A capture that gives the opponent no new three-sided cell.
-        const LineSet safe = safeCapturesApply() ? node.scan.captureLines & ~node.scan.thirdSideLines : 0;
-        if (safe == 0) break;
-        const int l = __builtin_ctzll(safe);
-        node.gained += (node.scan.doubleCaptureLines & lineBit(l)) ? 2 : 1;
-        node.at.images = played(node.at.images, l);
-    }
-    if (node.gained > 0) node.at = keyed(node.at.images, node.at.extra);
+    node.steps = 1;
+    node.scan = scanCells(node.lines());
+    playForcedCaptures(node);
     return node;
+}
+
+void Solver::playForcedCaptures(Node &node) const {
+    bool any = false;
+    while (node.scan.open > 0) {
+        // A capture that gives the opponent no new three-sided cell; failing that, with
+        // chain captures, a capture into a long chain (the rest of the chain follows).
+        const LineSet safe = safeCapturesApply() ? node.scan.captureLines & ~node.scan.thirdSideLines : 0;
+        int line = -1;
+        if (safe != 0) {
+            line = __builtin_ctzll(safe);
+        } else if (chainCapturesApply() && node.scan.captureLines != 0) {
+            int moves[2];
+            if (reducedMoves(node.lines(), moves) != 1) break;
+            line = moves[0];
+        } else {
+            break;
+        }
+        node.gained += capturesOf(node, line);
+        node.at.images = played(node.at.images, line);
+        ++node.steps;
+        node.scan = scanCells(node.lines());
+        any = true;
+    }
+    if (any) node.at = keyed(node.at.images, node.at.extra);
+    node.openCells = node.scan.open;
+}
+
+bool Solver::intoLongChain(LineSet lines, int line) const {
+    for (int cell : lineCells_[line]) {
+        if (cell < 0) continue;
+        const LineSet missing = cellLines_[cell] & ~lines;
+        if (missing == 0 || (missing & (missing - 1)) != 0) continue;
+        const Chain chain = walkChain(lines, cell, __builtin_ctzll(missing));
+        if (chain.length >= (chain.closed ? 5 : 3)) return true;
+    }
+    return false;
 }
 
 Solver::Probe Solver::probeTable(const Node &node) const {
     Probe probe;
     probe.lower = -node.scan.open;
     probe.upper = node.scan.open;
-    const BoundsTable::Bounds known = table_->probe(node.at.word);
+    const BoundsTable::Bounds known = probeBounds(node.at.word, node.scan.open);
     if (known.found) {
         probe.lower = known.lower;
         probe.upper = known.upper;
@@ -460,6 +498,7 @@ Solver::Node Solver::childNode(const Node &node, int line) const {
         Node quiet;
         quiet.at = child;
         quiet.gained = 0;
+        quiet.openCells = node.scan.open;
         quiet.steps = 1;
         quiet.scan.open = -1;
         return quiet;
@@ -501,6 +540,14 @@ Solver::Node Solver::sacrificed(const Node &node, int line) const {
     }
     const bool again = movesAgain(rule_, node.extra(), 0);
     child.at = keyed(child.at.images, again && remembersExtraTurns(rule_));
+    // The opponent's capture into a long chain is forced too: the child is the position
+    // after it, so that its key (read by the parent's cutoffs) is the one searched.
+    if (chainCapturesApply() && intoLongChain(lines, line)) {
+        child.scan = scanCells(lines);
+        playForcedCaptures(child);
+        return child;
+    }
+    child.openCells = node.scan.open - child.gained;
     if (child.gained == node.scan.open) {
         child.scan = CellScan{};  // every cell taken: the game is over
     } else {
@@ -556,7 +603,8 @@ Solver::Best Solver::searchMoves(const Node &node, MoveList moves, int alpha, in
     if (allMade) {
         for (int k = 0; k < moves.count; ++k) children[k] = childNode(node, moves.moves[k]);
         for (int k = 0; k < moves.count; ++k)
-            if (mayBeKept(children[k])) table_->prefetch(children[k].at.word);
+            if (mayBeKept(children[k]) && !inLeafTable(children[k].openCells))
+                table_->prefetch(children[k].at.word);
         int kept = 0;
         for (int k = 0; k < moves.count; ++k) {
             const int line = moves.moves[k];
@@ -565,7 +613,7 @@ Solver::Best Solver::searchMoves(const Node &node, MoveList moves, int alpha, in
             if (child.scan.open == 0)
                 known = {true, 0, 0, -1};  // its safe captures finished the game
             else if (mayBeKept(child))
-                known = table_->probe(child.at.word);
+                known = probeBounds(child.at.word, child.openCells);
             if (known.found) {
                 const int c = capturesOf(node, line);
                 const bool again = movesAgain(rule_, node.extra(), c);
@@ -609,8 +657,11 @@ void Solver::storeResult(const Node &node, const Probe &probe, int alphaIn, int 
     else
         lower = upper = best.value;
     const bool improved = best.value > alphaIn && best.move >= 0;
-    table_->store(node.at.word, node.scan.open, lower, upper,
-                  improved ? symmetry_.image(node.at.orientation, best.move) : probe.storedMove);
+    const int move = improved ? symmetry_.image(node.at.orientation, best.move) : probe.storedMove;
+    if (inLeafTable(node.scan.open))
+        leafTable_->store(node.at.word, lower, upper, move);
+    else
+        table_->store(node.at.word, node.scan.open, lower, upper, move);
 }
 
 int Solver::value(const SolverPosition &position) {

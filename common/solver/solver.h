@@ -27,6 +27,10 @@
 //   - the chain reductions (unlimited rule): capturing into an open chain of 3 or more
 //     boxes, or a closed chain of 5 or more, is optimal; when the only capturable chain
 //     is an open 2-chain, only the capture and the double-dealing move are searched;
+//   - chain captures (unlimited rule): the captures the chain reductions know to be optimal
+//     are played in place like safe captures, so a long chain is taken in one step down to
+//     its last two boxes (open chain: all, or all but two, is then searched) or four
+//     (closed chain: all, or all but four), with no table entry between;
 //   - chains and loops (unlimited rule, nothing capturable; chains_and_loops.h): one move
 //     searched per chain or loop, none at all where opening it cannot beat alpha (a long
 //     chain is worth at most 2 - n to its opener), and a position of chains and loops
@@ -42,16 +46,22 @@
 //     fetched for all children at once where the cutoffs read them; a parent makes its
 //     children after their safe captures (so each slot fetched is the one the child
 //     reads), and a child's key is made once;
+//   - the leaf table (leaf_table.h, off by default): positions with few open cells
+//     (leafOpenCells) are kept in a small table per thread that stays in cache, never in
+//     the big table;
 //   - threads: lazy SMP, helpers (started once, kept for the solver's lifetime) search
 //     the same tree in a different order near the root and share the table; a move that
 //     another thread is searching now waits for the end of the list (ABDADA,
 //     searching_now.h), so that the threads split the work instead of repeating it.
+// Measured, not used yet: a key by strings-and-coins structure (strings_and_coins.h), which
+// would merge 61% of the positions 3 x 4's search visits (bench_solver).
 #pragma once
 
 #include <array>
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <memory>
 #include <mutex>
@@ -63,6 +73,7 @@
 #include "solver/board_symmetry.h"
 #include "solver/bounds_table.h"
 #include "solver/chains_and_loops.h"
+#include "solver/leaf_table.h"
 #include "solver/searching_now.h"
 
 namespace dotslab {
@@ -88,6 +99,17 @@ struct SolverOptions {
     bool useChainsAndLoops = true;        // a position of chains and loops only is valued, not searched
     bool useTranspositionCutoffs = true;  // children the table knows may settle a node before any search
     bool useParity = true;                // a value has the parity of the open cells: bounds one tighter
+    // Positions with at most this many open cells are kept in a small table per thread
+    // (leaf_table.h), never in the big one; 0: every position goes to the big table. Off
+    // by default: measured, it saves no time (bench/README.md).
+    int leafOpenCells = 0;
+    // Captures into a long chain (which the chain reductions know to be optimal) are played
+    // in place, the whole chain but its last two or four boxes in one step, with no table
+    // entry between (needs useChainReductions).
+    bool useChainCaptures = true;
+    // For measurements: called with the table word and lines of every position searched
+    // (each one that reaches the table), by the thread searching it.
+    std::function<void(std::uint64_t word, LineSet lines)> onSearched;
 };
 
 class Solver {
@@ -108,6 +130,9 @@ class Solver {
     std::vector<int> optimalMoves(const SolverPosition &position);
     // Returns how many positions the searches (helpers' included) have visited so far.
     std::uint64_t nodes() const;
+    // Returns how many times the searches (helpers' included) have read the big shared
+    // table (a trip to memory, once the table is big): the cost the leaf table saves.
+    std::uint64_t tableProbes() const;
     // Returns the board.
     const BoardGraph &graph() const { return graph_; }
 
@@ -135,6 +160,7 @@ class Solver {
     struct Node {
         Keyed at;          // the position after safe captures
         int gained;        // cells the mover took by safe captures on the way here
+        int openCells;     // cells not yet closed (known before the scan)
         int steps;         // positions passed through: 1 + the safe captures played
         struct CellScan {  // what one pass over the cells finds
             int open;      // cells not yet closed; -1: not scanned yet (scanned if searched)
@@ -168,6 +194,12 @@ class Solver {
     int search(const Node &node, int alpha, int beta);
     // Returns the node position leads to: its safe captures played, until none is left.
     Node afterSafeCaptures(const Keyed &position) const;
+    // Plays node's (scanned) captures in place while one is known to be optimal: safe
+    // captures, and with chain captures a capture into a long chain; keys node again.
+    void playForcedCaptures(Node &node) const;
+    // Returns true if a cell of line is one side short and capturing it runs into a long
+    // chain (open and 3 or more boxes, or closed and 5 or more).
+    bool intoLongChain(LineSet lines, int line) const;
     // Step 2: returns what the table holds for node (bounds of the whole node if nothing).
     Probe probeTable(const Node &node) const;
     // Step 3: returns node's moves to search, best first (those that cannot beat alpha left out).
@@ -185,6 +217,14 @@ class Solver {
     Node sacrificed(const Node &node, int line) const;
     // Returns the cells line captures in node.
     static int capturesOf(const Node &node, int line);
+    // Returns true if a position with openCells open cells belongs in the leaf table.
+    bool inLeafTable(int openCells) const { return openCells <= options_.leafOpenCells && leafTable_; }
+    // Returns what the table a position with openCells open cells belongs in holds for word.
+    BoundsTable::Bounds probeBounds(std::uint64_t word, int openCells) const {
+        if (inLeafTable(openCells)) return leafTable_->probe(word);
+        ++tableProbes_;
+        return table_->probe(word);
+    }
     // Step 5: keeps in the table what the search of node proved.
     void storeResult(const Node &node, const Probe &probe, int alphaIn, int beta, const Best &best);
     // Returns the value of lines, searched by this thread and the helpers.
@@ -195,6 +235,11 @@ class Solver {
     void helperLoop(Solver &helper);
     // Returns true if safe captures are played in place (the table never holds a position with one).
     bool safeCapturesApply() const { return rule_ == ExtraTurnRule::kUnlimited && options_.useSafeCaptures; }
+    // Returns true if captures into long chains are played in place, all but the last two
+    // (open chain) or four (closed chain) in one step.
+    bool chainCapturesApply() const {
+        return rule_ == ExtraTurnRule::kUnlimited && options_.useChainReductions && options_.useChainCaptures;
+    }
     // Returns true if position's mover is on an extra turn that the rule remembers.
     bool isExtra(const SolverPosition &position) const {
         return remembersExtraTurns(rule_) && position.onExtraTurn;
@@ -242,6 +287,7 @@ class Solver {
     SolverOptions options_;
     BoardSymmetry symmetry_;
     std::shared_ptr<BoundsTable> table_;
+    std::unique_ptr<LeafTable> leafTable_;        // this thread's own; null where leafOpenCells is 0
     std::shared_ptr<SearchingNow> searchingNow_;  // shared by the threads; null with one thread
     int helperIndex_ = 0;
     int ply_ = 0;                              // moves from the searched position to this node
@@ -260,6 +306,7 @@ class Solver {
     std::vector<TwinGroup> twinGroups_;
     std::unique_ptr<ChainsAndLoops> chainsAndLoops_;  // null where the technique is off or does not apply
     std::uint64_t nodes_ = 0;
+    mutable std::uint64_t tableProbes_ = 0;  // this thread's reads of the big table
 
     // The helper threads (options.threads - 1 of them), started with the solver. A search
     // is handed to them as a job; the first thread to finish sets stopSearch_.

@@ -13,6 +13,7 @@
 #include "board/rectangle.h"
 #include "process/process_runner.h"
 #include "solver/solver.h"
+#include "solver/strings_and_coins.h"
 
 using namespace dotslab;
 
@@ -255,6 +256,90 @@ BOOST_AUTO_TEST_CASE(reductions_do_not_change_values) {
                        h << " x " << w << " at most one, lines " << p.lines);
         }
     }
+}
+
+BOOST_AUTO_TEST_CASE(leaf_table_and_chain_captures_against_plain_alpha_beta) {
+    // Each of the two on its own (the leaf table at several sizes of "near the leaves",
+    // up to every position; chain captures with the other techniques off), under both
+    // rules, against a plain alpha-beta: mid-game 3 x 3 and 3 x 4 positions.
+    SolverOptions none;
+    none.useSymmetry = none.useSafeCaptures = none.useChainReductions = none.useTwinLines =
+        none.useChainsAndLoops = none.useTranspositionCutoffs = none.useParity = none.useChainCaptures = false;
+    none.leafOpenCells = 0;
+    std::vector<SolverOptions> variants;
+    for (int leaf : {4, 8, 31}) {
+        SolverOptions leafOnly = none;
+        leafOnly.leafOpenCells = leaf;
+        variants.push_back(leafOnly);
+    }
+    SolverOptions chainCaptures = none;  // chain captures need the chain reductions
+    chainCaptures.useChainReductions = chainCaptures.useChainCaptures = true;
+    variants.push_back(chainCaptures);
+    SolverOptions withoutChainCaptures;
+    withoutChainCaptures.useChainCaptures = false;
+    variants.push_back(withoutChainCaptures);
+    SolverOptions everything;  // the leaf table with the cutoffs, which probe children in it too
+    everything.leafOpenCells = 8;
+    variants.push_back(everything);
+    std::mt19937_64 rng(23);
+    for (ExtraTurnRule rule : {ExtraTurnRule::kUnlimited, ExtraTurnRule::kAtMostOne}) {
+        for (auto [h, w, count, fewest, most] : {std::array<int, 5>{3, 3, 60, 8, 20}, {3, 4, 16, 16, 28}}) {
+            BoardGraph board = rectangleBoard(h, w);
+            Solver plain(board, rule, none);
+            std::vector<std::unique_ptr<Solver>> solvers;
+            for (const SolverOptions &options : variants)
+                solvers.push_back(std::make_unique<Solver>(board, rule, options));
+            for (int i = 0; i < count; ++i) {
+                SolverPosition p = randomPosition(board, fewest + i % (most - fewest + 1), rng);
+                p.onExtraTurn = rule == ExtraTurnRule::kAtMostOne && i % 3 == 0;
+                const int want = plain.value(p);
+                for (std::size_t k = 0; k < solvers.size(); ++k)
+                    BOOST_TEST(solvers[k]->value(p) == want,
+                               h << " x " << w << " variant " << k << ", lines " << p.lines);
+            }
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(strings_and_coins_keys_merge_only_equal_values) {
+    // Positions of one structure have one value (unlimited rule): every 3 x 3 position
+    // the random ones below share a key with is checked, and merges must happen.
+    BoardGraph board = rectangleBoard(3, 3);
+    StringsAndCoins structure(board);
+    BoardSymmetry symmetry(board);
+    Solver solver(board, ExtraTurnRule::kUnlimited);
+    std::map<std::string, std::pair<int, LineSet>> valueOf;  // key -> a value and its position
+    std::mt19937_64 rng(29);
+    int merged = 0, differ = 0;
+    for (int i = 0; i < 3000; ++i) {
+        const SolverPosition p = randomPosition(board, 8 + i % 14, rng);
+        const std::string key = structure.key(p.lines);
+        // symmetric images have the same structure (unless a part too big to key merges nothing)
+        const int s = static_cast<int>(rng() % symmetry.count());
+        if (key.find('x') == std::string::npos) BOOST_TEST(structure.key(symmetry.apply(s, p.lines)) == key);
+        const int v = solver.value(p);
+        const auto [known, added] = valueOf.emplace(key, std::make_pair(v, p.lines));
+        if (added || known->second.second == p.lines) continue;
+        ++merged;
+        if (known->second.first != v && ++differ <= 5)
+            BOOST_ERROR("lines " << p.lines << " and " << known->second.second << ": key " << key << ", values "
+                                 << v << " and " << known->second.first);
+    }
+    BOOST_TEST(differ == 0);
+    BOOST_TEST(merged > 500, "positions merged with an earlier one: " << merged);
+    // A lone 3-chain along the top edge and one down the left edge: one structure.
+    RectangleGrid grid(3, 3);
+    auto keyWithout = [&](std::vector<int> open) {
+        LineSet lines = board.allLines();
+        for (int l : open) lines &= ~lineBit(l);
+        return structure.key(lines);
+    };
+    const std::string top = keyWithout({grid.verticalEdge(0, 0), grid.verticalEdge(0, 1),
+                                        grid.verticalEdge(0, 2), grid.verticalEdge(0, 3)});
+    const std::string left = keyWithout({grid.horizontalEdge(0, 0), grid.horizontalEdge(1, 0),
+                                         grid.horizontalEdge(2, 0), grid.horizontalEdge(3, 0)});
+    BOOST_TEST(top == left);
+    BOOST_TEST(top == "c3|");
 }
 
 BOOST_AUTO_TEST_CASE(chains_and_loops_against_plain_alpha_beta) {
