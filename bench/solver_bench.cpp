@@ -82,8 +82,10 @@ void BM_solve_3x4_without_transposition_cutoffs(benchmark::State &state) {
 void BM_solve_3x4_without_parity(benchmark::State &state) {
     solveRectangle(state, 3, 4, without(&SolverOptions::useParity));
 }
-void BM_solve_3x4_without_chain_captures(benchmark::State &state) {
-    solveRectangle(state, 3, 4, without(&SolverOptions::useChainCaptures));
+void BM_solve_3x4_with_chain_captures(benchmark::State &state) {
+    SolverOptions options;
+    options.useChainCaptures = true;
+    solveRectangle(state, 3, 4, options);
 }
 void BM_solve_3x4_with_leaf_table(benchmark::State &state) {
     SolverOptions options;
@@ -98,11 +100,8 @@ SolverOptions twoThreads(int tableBits = 0) {
 }
 void BM_solve_3x4_two_threads(benchmark::State &state) { solveRectangle(state, 3, 4, twoThreads()); }
 // 2^25 buckets of 32 bytes: 1 GB. Every probe here is a trip to memory whose time grows
-// with the table (a random read: 0.03-0.07 us in 16 MB, 0.3-0.4 us in 1 GB), and the
-// first touch of a page costs too (about 3 s per GB here), so 1 GB is the size to use:
-// with 16-byte buckets, one series back to back gave 352 M positions in 113 s with
-// 256 MB, 194 M in 66 s with 512 MB, 156 M in 65 s with 1 GB and 146 M in 58 s with 2 GB;
-// on another day, 142 M in 83 s with 4 GB.
+// with the table, and the first touch of a page costs too, so a table larger than the
+// search needs is slower: 1 GB is the size to use (dotssolve/README.md, "The engine").
 void BM_solve_4x4_two_threads(benchmark::State &state) { solveRectangle(state, 4, 4, twoThreads(25)); }
 // The structure count on 4 x 4: every position the searches of random mid-game positions visit.
 constexpr int kFourByFourFilled = 12, kFourByFourStarts = 4;
@@ -161,7 +160,7 @@ BENCHMARK(BM_solve_3x4)->Unit(benchmark::kSecond)->Iterations(1);
 BENCHMARK(BM_solve_3x4_without_chains_and_loops)->Unit(benchmark::kSecond)->Iterations(1);
 BENCHMARK(BM_solve_3x4_without_transposition_cutoffs)->Unit(benchmark::kSecond)->Iterations(1);
 BENCHMARK(BM_solve_3x4_without_parity)->Unit(benchmark::kSecond)->Iterations(1);
-BENCHMARK(BM_solve_3x4_without_chain_captures)->Unit(benchmark::kSecond)->Iterations(1);
+BENCHMARK(BM_solve_3x4_with_chain_captures)->Unit(benchmark::kSecond)->Iterations(1);
 BENCHMARK(BM_solve_3x4_with_leaf_table)->Unit(benchmark::kSecond)->Iterations(1);
 BENCHMARK(BM_solve_3x4_two_threads)->Unit(benchmark::kSecond)->Iterations(1)->UseRealTime();
 

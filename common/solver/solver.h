@@ -27,7 +27,7 @@
 //   - the chain reductions (unlimited rule): capturing into an open chain of 3 or more
 //     boxes, or a closed chain of 5 or more, is optimal; when the only capturable chain
 //     is an open 2-chain, only the capture and the double-dealing move are searched;
-//   - chain captures (unlimited rule): the captures the chain reductions know to be optimal
+//   - chain captures (unlimited rule, off by default): the captures the chain reductions know to be optimal
 //     are played in place like safe captures, so a long chain is taken in one step down to
 //     its last two boxes (open chain: all, or all but two, is then searched) or four
 //     (closed chain: all, or all but four), with no table entry between;
@@ -105,8 +105,9 @@ struct SolverOptions {
     int leafOpenCells = 0;
     // Captures into a long chain (which the chain reductions know to be optimal) are played
     // in place, the whole chain but its last two or four boxes in one step, with no table
-    // entry between (needs useChainReductions).
-    bool useChainCaptures = true;
+    // entry between (needs useChainReductions). Off by default: measured, it saves probes
+    // but searches more positions and takes longer (bench/README.md).
+    bool useChainCaptures = false;
     // For measurements: called with the table word and lines of every position searched
     // (each one that reaches the table), by the thread searching it.
     std::function<void(std::uint64_t word, LineSet lines)> onSearched;
