@@ -1,5 +1,6 @@
 #include "perfect_player.h"
 
+#include <algorithm>
 #include <cassert>
 
 #include "board/rectangle.h"
@@ -43,26 +44,57 @@ LineSet filledLines(const RectangleGame &game) {
     return lines;
 }
 
+namespace {
+
+// Returns true if move keeps value, the value of lines for the mover: one null-window test.
+bool keepsValue(Solver &solver, LineSet lines, int value, int move) {
+    const int closes = solver.graph().cellsClosedBy(lines, move);
+    const LineSet after = lines | lineBit(move);
+    if (after == solver.graph().allLines()) return closes >= value;
+    return closes > 0 ? solver.valueAtLeast(SolverPosition{after, false}, value - closes)  // closes + after
+                      : !solver.valueAtLeast(SolverPosition{after, false}, 1 - value);     // -after
+}
+
+// Returns the game of a square board with lines filled (the four rules read only the edges).
+RectangleGame gameOf(int size, LineSet lines) {
+    std::vector<std::uint8_t> edges(2 * size * (size + 1), 0);
+    for (std::size_t e = 0; e < edges.size(); ++e) edges[e] = (lines & lineBit(static_cast<int>(e))) != 0;
+    return RectangleGame(size, size, 2, edges, std::vector<std::uint8_t>(size * size, 0), 1);
+}
+
+}  // namespace
+
 int choosePerfectMove(Solver &solver, int size, LineSet lines, int mistakeSearchLines) {
-    std::vector<int> optimal = solver.optimalMoves(SolverPosition{lines, false});
-    assert(!optimal.empty());
+    const RectangleGame game = gameOf(size, lines);
+    const int value = solver.value(SolverPosition{lines, false});
     const int open = solver.graph().lineCount() - __builtin_popcountll(lines);
-    if (optimal.size() > 1 && open <= mistakeSearchLines) {
-        const int value = solver.value(SolverPosition{lines, false});
-        std::vector<int> most;
-        int mostLosing = -1;
-        for (int move : optimal) {
-            const int losing = losingReplies(solver, lines, value, move);
-            if (losing > mostLosing) most.clear(), mostLosing = losing;
-            if (losing == mostLosing) most.push_back(move);
+    if (open > mistakeSearchLines) {
+        // The four rules' tie-break is one order of all the lines (rules 3 and 4 leave no
+        // tie): the first line in it that keeps the value is their pick among the optimal
+        // ones, found with a test per line tried instead of one per open line.
+        std::vector<int> unordered;
+        for (int line = 0; line < solver.graph().lineCount(); ++line)
+            if (!(lines & lineBit(line))) unordered.push_back(line);
+        while (!unordered.empty()) {
+            const int next = breakTies(game, unordered);
+            if (keepsValue(solver, lines, value, next)) return next;
+            unordered.erase(std::find(unordered.begin(), unordered.end(), next));
         }
-        optimal = most;
+        assert(false && "some line keeps the value");
     }
+    std::vector<int> optimal;
+    for (int line = 0; line < solver.graph().lineCount(); ++line)
+        if (!(lines & lineBit(line)) && keepsValue(solver, lines, value, line)) optimal.push_back(line);
+    assert(!optimal.empty());
     if (optimal.size() == 1) return optimal.front();
-    std::vector<std::uint8_t> edges(solver.graph().lineCount(), 0);
-    for (int e = 0; e < solver.graph().lineCount(); ++e) edges[e] = (lines & lineBit(e)) != 0;
-    const RectangleGame game(size, size, 2, edges, std::vector<std::uint8_t>(size * size, 0), 1);
-    return breakTies(game, optimal);
+    std::vector<int> most;  // the optimal moves with the most losing replies
+    int mostLosing = -1;
+    for (int line : optimal) {
+        const int losing = losingReplies(solver, lines, value, line);
+        if (losing > mostLosing) most.clear(), mostLosing = losing;
+        if (losing == mostLosing) most.push_back(line);
+    }
+    return breakTies(game, most);
 }
 
 PerfectPlayer::PerfectPlayer(int size, std::unique_ptr<OpeningBook> book, SolverOptions options)

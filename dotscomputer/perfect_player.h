@@ -29,7 +29,9 @@ int losingReplies(Solver &solver, LineSet lines, int value, int move);
 
 // Returns the line perfect play chooses in lines (square size x size board): optimal,
 // with the most losing replies where lines has at most mistakeSearchLines open lines,
-// then the four rules' tie-break.
+// then the four rules' tie-break. Where the replies are not counted, the lines are tried
+// in the four rules' order until one keeps the value: one null-window test per line
+// tried, not one per open line.
 int choosePerfectMove(Solver &solver, int size, LineSet lines, int mistakeSearchLines = kMistakeSearchLines);
 
 // The table of a 4 x 4 search: 2^23 buckets of 32 bytes (256 MB, touched as it fills).

@@ -123,6 +123,21 @@ BOOST_AUTO_TEST_CASE(the_choice_leaves_the_most_losing_replies) {
     BOOST_TEST(decided > 0, "some position tells the rule from any other choice");
 }
 
+BOOST_AUTO_TEST_CASE(without_counting_the_rules_pick_among_the_optimal_moves) {
+    // Where losing replies are not counted, the lines are tried in the rules' order: the
+    // same pick as the rules' tie-break among all the optimal moves.
+    const BoardGraph board = rectangleBoard(3, 3);
+    Solver solver(board, ExtraTurnRule::kUnlimited), checker(board, ExtraTurnRule::kUnlimited);
+    for (unsigned seed = 1; seed <= 12; ++seed) {
+        const LineSet lines = quietPosition(board, seed % 8, seed);
+        std::vector<std::uint8_t> edges(board.lineCount());
+        for (int e = 0; e < board.lineCount(); ++e) edges[e] = (lines & lineBit(e)) != 0;
+        const RectangleGame game(3, 3, 2, edges, std::vector<std::uint8_t>(9, 0), 1);
+        BOOST_TEST(choosePerfectMove(solver, 3, lines, 0) == breakTies(game, checker.optimalMoves({lines, false})),
+                   "seed " << seed);
+    }
+}
+
 BOOST_AUTO_TEST_CASE(a_generated_book_is_deterministic_and_perfect) {
     const BoardGraph board = rectangleBoard(3, 3);
     Solver solver(board, ExtraTurnRule::kUnlimited), other(board, ExtraTurnRule::kUnlimited);
