@@ -160,8 +160,11 @@ int main(int argc, char **argv) {
                      "  --level perfect  optimal play on grids up to 4 x 4 (larger ones: the four rules):\n"
                      "                   every move keeps the best result the position allows; among\n"
                      "                   such moves, the one that leaves you the most replies that lose\n"
-                     "                   (counted where the board has at most 26 open lines, and stored\n"
-                     "                   in the 4 x 4 opening book), then the four rules' order\n";
+                     "                   (counted once at most "
+                  << kMistakeSearchLines
+                  << " lines are open; before that, and between\n"
+                     "                   equals, the four rules' order). The first 4 x 4 moves come from\n"
+                     "                   an opening book (share/dotslab/book-4x4.bin)\n";
         return 0;
     }
     if (argc == 3 && std::strcmp(argv[1], "--level") == 0 &&
