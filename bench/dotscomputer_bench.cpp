@@ -48,7 +48,9 @@ void BM_perfect_game(benchmark::State &state) {
     for (auto _ : state) {
         std::unique_ptr<dotscomputer::OpeningBook> book;
         const BoardGraph board = rectangleBoard(size, size);
-        if (size == 4) book = std::make_unique<dotscomputer::OpeningBook>(dotscomputer::readBook(DOTSCOMPUTER_BOOK), board);
+        if (size == 4)
+            book =
+                std::make_unique<dotscomputer::OpeningBook>(dotscomputer::readBook(DOTSCOMPUTER_BOOK), board);
         dotscomputer::PerfectPlayer computer(size, std::move(book), dotscomputer::perfectSolverOptions(size));
         RectangleGame game(size, size, 2);
         while (!game.isOver()) {
@@ -56,7 +58,8 @@ void BM_perfect_game(benchmark::State &state) {
             if (game.currentPlayer() == 2) {
                 const auto start = std::chrono::steady_clock::now();
                 edge = computer.choose(game);
-                const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+                const double seconds =
+                    std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
                 slowest = std::max(slowest, seconds), total += seconds;
                 ++moves, fromBook += computer.lastFromBook();
             } else if (fourRules) {

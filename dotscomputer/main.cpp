@@ -2,6 +2,7 @@
 //
 // The contract is ../shared/specs/dotscomputer.md: pre-game (grid size), game (the human
 // moves first; a player who completes a box moves again), post-game (final score).
+// --level perfect, our extension, plays perfectly up to 4 x 4 (perfect_player.h).
 #include <cstring>
 #include <filesystem>
 #include <iostream>
@@ -9,11 +10,11 @@
 #include <optional>
 #include <string>
 
+#include "board/rectangle.h"
 #include "computer_player.h"
+#include "console_text.h"
 #include "opening_book.h"
 #include "perfect_player.h"
-#include "board/rectangle.h"
-#include "console_text.h"
 #include "solver/solver.h"
 #include "text/characters.h"
 #include "text/line_reader.h"
@@ -38,8 +39,10 @@ std::unique_ptr<OpeningBook> openingBook(const BoardGraph &graph, int size) {
     const std::string name = "book-" + std::to_string(size) + "x" + std::to_string(size) + ".bin";
     namespace fs = std::filesystem;
     std::error_code error;
-    const fs::path installed = fs::read_symlink("/proc/self/exe", error).parent_path() / ".." / "share" / "dotslab" / name;
-    const std::string path = fs::exists(installed, error) ? installed.string() : std::string(DOTSCOMPUTER_BOOK_DIR "/") + name;
+    const fs::path installed =
+        fs::read_symlink("/proc/self/exe", error).parent_path() / ".." / "share" / "dotslab" / name;
+    const std::string path =
+        fs::exists(installed, error) ? installed.string() : std::string(DOTSCOMPUTER_BOOK_DIR "/") + name;
     try {
         return std::make_unique<OpeningBook>(readBook(path), graph);
     } catch (const std::exception &e) {
@@ -59,7 +62,8 @@ class ComputerPlayer {
             return;
         }
         const BoardGraph graph = rectangleBoard(size, size);
-        perfect_ = std::make_unique<PerfectPlayer>(size, openingBook(graph, size), perfectSolverOptions(size));
+        perfect_ =
+            std::make_unique<PerfectPlayer>(size, openingBook(graph, size), perfectSolverOptions(size));
     }
 
     // Returns the edge to play: perfect play's choice, or the four rules'.

@@ -31,7 +31,10 @@ class BookWalk {
   public:
     BookWalk(int height, int width, int depth, const std::function<int(LineSet)> &choose,
              const std::function<void(LineSet, int, std::size_t)> &progress)
-        : graph_(rectangleBoard(height, width)), symmetry_(graph_), depth_(depth), choose_(choose),
+        : graph_(rectangleBoard(height, width)),
+          symmetry_(graph_),
+          depth_(depth),
+          choose_(choose),
           progress_(progress) {}
 
     // The other side moves in lines: every open line, again after each capture.
@@ -109,7 +112,8 @@ std::string bookBytes(const BookContents &contents) {
 
 BookContents parseBook(const std::string &bytes) {
     auto fail = [](const std::string &why) { throw std::runtime_error("not a valid opening book: " + why); };
-    if (bytes.size() < kBookHeaderBytes || !std::equal(kMagic, kMagic + 8, bytes.begin())) fail("no DOTSBOOK magic");
+    if (bytes.size() < kBookHeaderBytes || !std::equal(kMagic, kMagic + 8, bytes.begin()))
+        fail("no DOTSBOOK magic");
     if (getLittleEndian(bytes, 8, 4) != kBookVersion) fail("version is not " + std::to_string(kBookVersion));
     BookContents contents;
     contents.height = static_cast<int>(getLittleEndian(bytes, 12, 1));

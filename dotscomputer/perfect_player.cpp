@@ -98,7 +98,9 @@ int choosePerfectMove(Solver &solver, int size, LineSet lines, int mistakeSearch
 }
 
 PerfectPlayer::PerfectPlayer(int size, std::unique_ptr<OpeningBook> book, SolverOptions options)
-    : size_(size), board_(std::make_unique<BoardGraph>(rectangleBoard(size, size))), book_(std::move(book)),
+    : size_(size),
+      board_(std::make_unique<BoardGraph>(rectangleBoard(size, size))),
+      book_(std::move(book)),
       solver_(std::make_unique<Solver>(*board_, ExtraTurnRule::kUnlimited, options)) {}
 
 int PerfectPlayer::choose(const RectangleGame &game) {

@@ -19,7 +19,8 @@ SolverOptions bookSolverOptions(int threads, int memoryMegabytes) {
     SolverOptions options;
     options.threads = threads;
     if (memoryMegabytes > 0) {
-        const std::uint64_t buckets = (static_cast<std::uint64_t>(memoryMegabytes) << 20) / BoundsTable::kBucketBytes;
+        const std::uint64_t buckets =
+            (static_cast<std::uint64_t>(memoryMegabytes) << 20) / BoundsTable::kBucketBytes;
         options.tableBits = 63 - __builtin_clzll(std::max<std::uint64_t>(buckets, 2));
     }
     return options;
@@ -33,10 +34,11 @@ int makeBook(int size, int depth, const std::string &out, SolverOptions options)
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     };
     const BookContents contents = dotscomputer::generateBook(
-        size, size, depth, [&](LineSet lines) { return dotscomputer::choosePerfectMove(solver, size, lines); },
+        size, size, depth,
+        [&](LineSet lines) { return dotscomputer::choosePerfectMove(solver, size, lines); },
         [&](LineSet lines, int move, std::size_t done) {
-            std::cerr << "book: " << done << " positions, " << seconds() << " s (" << __builtin_popcountll(lines)
-                      << " lines filled, line " << move << ")\n";
+            std::cerr << "book: " << done << " positions, " << seconds() << " s ("
+                      << __builtin_popcountll(lines) << " lines filled, line " << move << ")\n";
         });
     std::ofstream file(out, std::ios::binary);
     file << dotscomputer::bookBytes(contents);
@@ -72,7 +74,8 @@ int checkBook(const std::string &path, int verify, SolverOptions options) {
             ++wrong;
         }
     }
-    std::cout << deepest.size() << " entries searched again: " << (wrong ? std::to_string(wrong) + " wrong" : "all agree")
+    std::cout << deepest.size()
+              << " entries searched again: " << (wrong ? std::to_string(wrong) + " wrong" : "all agree")
               << "\n";
     return wrong ? 1 : 0;
 }
@@ -84,16 +87,22 @@ int runBookCommand(int argc, char **argv) {
     app.require_subcommand(1);
     int size = 4, depth = 1, verify = 0, threads = 1, memory = 0;
     std::string out, path;
-    CLI::App *make = app.add_subcommand("make", "write the book of a SIZE x SIZE board (same bytes every time)");
+    CLI::App *make =
+        app.add_subcommand("make", "write the book of a SIZE x SIZE board (same bytes every time)");
     make->add_option("size", size, "cells per side")->required()->check(CLI::Range(1, 4));
-    make->add_option("--depth", depth, "the most lines filled in a stored position")->required()->check(CLI::Range(0, 56));
+    make->add_option("--depth", depth, "the most lines filled in a stored position")
+        ->required()
+        ->check(CLI::Range(0, 56));
     make->add_option("--out", out, "the book file to write")->required();
     CLI::App *check = app.add_subcommand("check", "read a book (checksum, order, legal moves)");
     check->add_option("file", path, "the book file")->required();
-    check->add_option("--verify", verify, "search the K deepest entries again: each must be perfect play's choice");
+    check->add_option("--verify", verify,
+                      "search the K deepest entries again: each must be perfect play's choice");
     for (CLI::App *command : {make, check}) {
-        command->add_option("--threads", threads, "threads that search together (default 1)")->check(CLI::Range(1, 64));
-        command->add_option("--memory", memory, "MB for the table (default: sized to the board)")->check(CLI::Range(1, 1 << 20));
+        command->add_option("--threads", threads, "threads that search together (default 1)")
+            ->check(CLI::Range(1, 64));
+        command->add_option("--memory", memory, "MB for the table (default: sized to the board)")
+            ->check(CLI::Range(1, 1 << 20));
     }
     try {
         app.parse(argc, argv);

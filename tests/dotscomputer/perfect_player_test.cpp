@@ -10,6 +10,7 @@
 #include "computer_player.h"
 #include "opening_book.h"
 #include "perfect_player.h"
+#include "process/process_runner.h"
 
 using namespace dotslab;
 using namespace dotslab::dotscomputer;
@@ -65,7 +66,8 @@ LineSet quietPosition(const BoardGraph &board, int moves, unsigned seed) {
             if (lines & lineBit(e)) continue;
             bool third = false;
             for (int c = 0; c < board.cellCount(); ++c)
-                if ((board.linesOfCell(c) & lineBit(e)) && __builtin_popcountll(board.linesOfCell(c) & lines) == 2)
+                if ((board.linesOfCell(c) & lineBit(e)) &&
+                    __builtin_popcountll(board.linesOfCell(c) & lines) == 2)
                     third = true;
             if (!third) quiet.push_back(e);
         }
@@ -133,8 +135,9 @@ BOOST_AUTO_TEST_CASE(without_counting_the_rules_pick_among_the_optimal_moves) {
         std::vector<std::uint8_t> edges(board.lineCount());
         for (int e = 0; e < board.lineCount(); ++e) edges[e] = (lines & lineBit(e)) != 0;
         const RectangleGame game(3, 3, 2, edges, std::vector<std::uint8_t>(9, 0), 1);
-        BOOST_TEST(choosePerfectMove(solver, 3, lines, 0) == breakTies(game, checker.optimalMoves({lines, false})),
-                   "seed " << seed);
+        BOOST_TEST(
+            choosePerfectMove(solver, 3, lines, 0) == breakTies(game, checker.optimalMoves({lines, false})),
+            "seed " << seed);
     }
 }
 
@@ -150,7 +153,8 @@ BOOST_AUTO_TEST_CASE(a_generated_book_is_deterministic_and_perfect) {
     // The first computer positions are there: every human first move, up to symmetry.
     const OpeningBook lookup(book, board);
     const BoardSymmetry symmetry(board);
-    for (int first = 0; first < board.lineCount(); ++first) BOOST_TEST(lookup.move(lineBit(first)).has_value());
+    for (int first = 0; first < board.lineCount(); ++first)
+        BOOST_TEST(lookup.move(lineBit(first)).has_value());
     for (std::uint64_t entry : book.entries) {
         const LineSet lines = entry >> kEntryPositionShift;
         const int stored = static_cast<int>(entry & kEntryMoveMask);
@@ -171,7 +175,7 @@ BOOST_AUTO_TEST_CASE(a_damaged_book_is_refused) {
     BOOST_TEST(parseBook(bytes).entries.size() > 0u);
     std::string flipped = bytes;
     flipped[kBookHeaderBytes + 3] ^= 1;
-    BOOST_CHECK_THROW(parseBook(flipped), std::runtime_error);                     // checksum
+    BOOST_CHECK_THROW(parseBook(flipped), std::runtime_error);                            // checksum
     BOOST_CHECK_THROW(parseBook(bytes.substr(0, bytes.size() - 1)), std::runtime_error);  // size
     std::string magic = bytes;
     magic[0] = 'X';
@@ -190,6 +194,16 @@ BOOST_AUTO_TEST_CASE(the_shipped_4x4_book_is_sound) {
     const BoardSymmetry symmetry(board);
     for (std::uint64_t entry : book.entries)
         BOOST_TEST(symmetry.canonical(entry >> kEntryPositionShift) == (entry >> kEntryPositionShift));
+}
+
+BOOST_AUTO_TEST_CASE(the_program_answers_a_first_4x4_move_from_the_book) {
+    // The program finds its book: the first answer on 4 x 4 is at once (a search takes minutes).
+    const RunResult got = runTrusted(DOTSCOMPUTER_PROGRAM, {"--level", "perfect"}, "4\na1 a2\nQ\n", 30);
+    BOOST_TEST(got.status == 0);
+    BOOST_TEST(got.out.find("I choose to connect dots ") != std::string::npos);
+    BOOST_TEST(got.err.empty(), got.err);
+    const RunResult larger = runTrusted(DOTSCOMPUTER_PROGRAM, {"--level", "perfect"}, "5\nQ\n");
+    BOOST_TEST(larger.err.find("only up to 4 x 4") != std::string::npos, larger.err);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
