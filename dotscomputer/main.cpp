@@ -2,14 +2,19 @@
 //
 // The contract is ../shared/specs/dotscomputer.md: pre-game (grid size), game (the human
 // moves first; a player who completes a box moves again), post-game (final score).
+// --level perfect, our extension, plays perfectly up to 4 x 4 (perfect_player.h).
 #include <cstring>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <optional>
 #include <string>
 
+#include "board/rectangle.h"
 #include "computer_player.h"
 #include "console_text.h"
+#include "opening_book.h"
+#include "perfect_player.h"
 #include "solver/solver.h"
 #include "text/characters.h"
 #include "text/line_reader.h"
@@ -22,8 +27,29 @@ using namespace dotslab::dotscomputer;
 // A line longer than this cannot be an answer anyone meant; it is refused, not stored.
 constexpr std::size_t kLongestLine = 1 << 20;
 
-// --level perfect solves boards up to this size (3 x 3: 24 edges) within a second.
-constexpr int kLargestPerfectBoard = 3;
+// --level perfect plays perfectly on boards up to this size (4 x 4: 40 edges).
+constexpr int kLargestPerfectBoard = 4;
+// The board the opening book covers: search alone answers at once on smaller ones.
+constexpr int kBookBoard = 4;
+
+// Returns the opening book of a size x size board, or null (with a word on standard
+// error) if it is missing or damaged: then search alone plays, slowly in the opening.
+std::unique_ptr<OpeningBook> openingBook(const BoardGraph &graph, int size) {
+    if (size != kBookBoard) return nullptr;
+    const std::string name = "book-" + std::to_string(size) + "x" + std::to_string(size) + ".bin";
+    namespace fs = std::filesystem;
+    std::error_code error;
+    const fs::path installed =
+        fs::read_symlink("/proc/self/exe", error).parent_path() / ".." / "share" / "dotslab" / name;
+    const std::string path =
+        fs::exists(installed, error) ? installed.string() : std::string(DOTSCOMPUTER_BOOK_DIR "/") + name;
+    try {
+        return std::make_unique<OpeningBook>(readBook(path), graph);
+    } catch (const std::exception &e) {
+        std::cerr << "dotscomputer: " << e.what() << "; the opening moves are searched (slowly)\n";
+        return nullptr;
+    }
+}
 
 // The computer's way of choosing: the assignment's four rules, or perfect play.
 class ComputerPlayer {
@@ -35,22 +61,16 @@ class ComputerPlayer {
                       << kLargestPerfectBoard << "; this board uses the four rules\n";
             return;
         }
-        board_ = std::make_unique<BoardGraph>(rectangleBoard(size, size));
-        solver_ = std::make_unique<Solver>(*board_, ExtraTurnRule::kUnlimited);
+        const BoardGraph graph = rectangleBoard(size, size);
+        perfect_ =
+            std::make_unique<PerfectPlayer>(size, openingBook(graph, size), perfectSolverOptions(size));
     }
 
-    // Returns the edge to play: among the optimal ones (perfect) the rules' favourite.
-    int choose(const RectangleGame &game) {
-        if (!solver_) return chooseEdge(game);
-        LineSet lines = 0;
-        for (int e = 0; e < game.grid().edgeCount(); ++e)
-            if (game.isClosed(e)) lines |= lineBit(e);
-        return breakTies(game, solver_->optimalMoves(SolverPosition{lines, false}));
-    }
+    // Returns the edge to play: perfect play's choice, or the four rules'.
+    int choose(const RectangleGame &game) { return perfect_ ? perfect_->choose(game) : chooseEdge(game); }
 
   private:
-    std::unique_ptr<BoardGraph> board_;  // rectangleBoard numbers edges as RectangleGrid does
-    std::unique_ptr<Solver> solver_;
+    std::unique_ptr<PerfectPlayer> perfect_;
 };
 
 // Returns the grid size the line asks for: an integer 2..8 with optional surrounding
@@ -141,7 +161,14 @@ int main(int argc, char **argv) {
                      "  (2..8), then connect two neighbouring dots per move, each a row letter and a column\n"
                      "  digit (a1 is the top left): `a1 a2`, or `a1b1`; Q quits.\n"
                      "  --level rules    the assignment's four-rule computer (the default)\n"
-                     "  --level perfect  optimal play on grids up to 3 x 3\n";
+                     "  --level perfect  optimal play on grids up to 4 x 4 (larger ones: the four rules):\n"
+                     "                   every move keeps the best result the position allows; among\n"
+                     "                   such moves, the one that leaves you the most replies that lose\n"
+                     "                   (counted once at most "
+                  << kMistakeSearchLines
+                  << " lines are open; before that, and between\n"
+                     "                   equals, the four rules' order). The first 4 x 4 moves come from\n"
+                     "                   an opening book (share/dotslab/book-4x4.bin)\n";
         return 0;
     }
     if (argc == 3 && std::strcmp(argv[1], "--level") == 0 &&

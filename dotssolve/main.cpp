@@ -5,6 +5,7 @@
 //   dotssolve dotstriangles GRID [--player P] [--extra]
 //   dotssolve rect H W [--moves "R C h,R C v,..."]
 //   ... [--json] [--value-only] [--threads N] [--memory MB]
+//   dotssolve book make|check ...   (book_command.h: dotscomputer's opening books)
 //
 // GRID is the 18-digit number the programs use. For rect, the moves (in the boxes
 // notation) are played from the empty board by players 1 and 2, with extra turns.
@@ -14,6 +15,7 @@
 #include <sstream>
 
 #include "board/cruciform.h"
+#include "book_command.h"
 #include "board/hexagon.h"
 #include "board/rectangle.h"
 #include "packed/packed_digits.h"
@@ -183,6 +185,7 @@ int run(const std::string &board, const std::vector<std::string> &args, int play
 }  // namespace
 
 int main(int argc, char **argv) {
+    if (argc >= 2 && std::string(argv[1]) == "book") return dotslab::runBookCommand(argc - 1, argv + 1);
     CLI::App app{"dotssolve: perfect play for dotsboxes, dotstriangles and rectangular boards"};
     app.set_version_flag("--version", "dotssolve " DOTSLAB_VERSION);
     std::string board, moves;

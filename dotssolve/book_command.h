@@ -1,0 +1,18 @@
+// book_command.h — dotssolve book: makes and checks the opening books of dotscomputer
+// --level perfect (dotscomputer/opening_book.h has the format).
+//
+//   dotssolve book make SIZE --depth D --out FILE [--threads N] [--memory MB]
+//   dotssolve book check FILE [--verify K] [--threads N] [--memory MB]
+//
+// make writes the book of a SIZE x SIZE board (the same bytes every time); check reads
+// one (magic, checksum, order, legal moves) and with --verify searches the K deepest
+// entries again (the cheapest to search), each of which must be the move perfect play
+// chooses.
+#pragma once
+
+namespace dotslab {
+
+// Runs dotssolve book with its arguments (argv[0] is "book"); returns the exit status.
+int runBookCommand(int argc, char **argv);
+
+}  // namespace dotslab
