@@ -5,6 +5,7 @@
 //   dotssolve dotstriangles GRID [--player P] [--extra]
 //   dotssolve rect H W [--moves "R C h,R C v,..."]
 //   ... [--json] [--value-only] [--threads N] [--memory MB]
+//   dotssolve pieces plan|solve|merge ...   (a board solved in pieces: pieces_command.h)
 //
 // GRID is the 18-digit number the programs use. For rect, the moves (in the boxes
 // notation) are played from the empty board by players 1 and 2, with extra turns.
@@ -18,6 +19,7 @@
 #include "board/rectangle.h"
 #include "packed/packed_digits.h"
 #include "packed/packed_games.h"
+#include "pieces_command.h"
 #include "solver/solver.h"
 
 namespace {
@@ -183,6 +185,7 @@ int run(const std::string &board, const std::vector<std::string> &args, int play
 }  // namespace
 
 int main(int argc, char **argv) {
+    if (argc > 1 && std::string(argv[1]) == "pieces") return dotslab::runPiecesCommand(argc - 1, argv + 1);
     CLI::App app{"dotssolve: perfect play for dotsboxes, dotstriangles and rectangular boards"};
     app.set_version_flag("--version", "dotssolve " DOTSLAB_VERSION);
     std::string board, moves;
