@@ -123,7 +123,7 @@ BOOST_AUTO_TEST_CASE(plans_hold_one_piece_per_class) {
 
 BOOST_AUTO_TEST_CASE(merged_pieces_give_the_whole_board_value) {
     for (auto [height, width, depth] : {std::array{1, 2, 1}, {2, 2, 1}, {2, 2, 3}, {2, 3, 1}, {2, 3, 2}, {3, 3, 1},
-                                        {2, 4, 2}, {1, 3, 4}}) {
+                                        {2, 4, 2}, {1, 3, 4}, {1, 2, 5}, {1, 2, 6}, {2, 2, 6}}) {
         BOOST_TEST_CONTEXT(height << " x " << width << " to depth " << depth) {
             const PieceBoard board(height, width);
             TemporaryDirectory directory("pieces_test");
