@@ -9,8 +9,8 @@
 namespace dotslab {
 namespace {
 
-constexpr const char *kKeys[] = {"dotssolve-piece", "id", "moves", "value", "nodes", "cpu_seconds", "wall_seconds",
-                                 "end"};
+constexpr const char *kKeys[] = {"dotssolve-piece", "id",          "moves",        "value",
+                                 "nodes",           "cpu_seconds", "wall_seconds", "end"};
 constexpr int kKeyCount = sizeof kKeys / sizeof kKeys[0];
 
 // Returns true if all of text is a number read into *out.

@@ -76,8 +76,8 @@ LineSet PieceBoard::linesOf(const std::string &id) const {
                                  std::to_string(width()) + " board: '" + id + "'");
     const LineSet lines = std::stoull(hex, nullptr, 16);
     if ((lines & ~graph_.allLines()) != 0 || lines == graph_.allLines() || canonical(lines) != lines)
-        throw std::runtime_error("not a piece (lines beyond the board, a full board, or not canonical): '" + id +
-                                 "'");
+        throw std::runtime_error("not a piece (lines beyond the board, a full board, or not canonical): '" +
+                                 id + "'");
     return lines;
 }
 
@@ -134,7 +134,8 @@ SolveReport solvePieces(const std::vector<std::string> &ids, const std::string &
             log << id << ": solving again, the file there is not a whole piece file (" << error << ")\n";
         }
         if (!solver)
-            solver = std::make_unique<Solver>(board.graph(), ExtraTurnRule::kUnlimited, solverOptions(settings));
+            solver =
+                std::make_unique<Solver>(board.graph(), ExtraTurnRule::kUnlimited, solverOptions(settings));
         const LineSet lines = board.linesOf(id);
         const std::uint64_t nodesBefore = solver->nodes();
         const double cpuBefore = cpuSecondsSoFar();
@@ -149,8 +150,8 @@ SolveReport solvePieces(const std::vector<std::string> &ids, const std::string &
         if (!writePieceResult(directory, result))
             throw std::runtime_error("cannot write " + pieceFilePath(directory, id));
         ++report.solved;
-        log << id << ": value " << result.value << ", " << result.nodes << " positions, " << result.wallSeconds
-            << " s\n";
+        log << id << ": value " << result.value << ", " << result.nodes << " positions, "
+            << result.wallSeconds << " s\n";
     }
     return report;
 }

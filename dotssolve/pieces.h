@@ -86,9 +86,9 @@ SolveReport solvePieces(const std::vector<std::string> &ids, const std::string &
 
 // The empty board's value as the pieces give it.
 struct MergeReport {
-    int planned = 0;                   // pieces in the plan
-    int found = 0;                     // of them, with a whole results file
-    std::vector<std::string> missing;  // pieces the merge needs that have no whole results file
+    int planned = 0;                      // pieces in the plan
+    int found = 0;                        // of them, with a whole results file
+    std::vector<std::string> missing;     // pieces the merge needs that have no whole results file
     std::vector<std::string> unreadable;  // of those, the ones with a file that is not whole: why
     bool complete = false;                // every piece the merge needs is solved
     int value = 0;                        // the root's value (when complete)

@@ -32,7 +32,8 @@ int plan(const std::vector<std::string> &board, const std::string &split, int de
     if (split.empty() == board.empty()) throw std::runtime_error("plan takes either rect H W or --split ID");
     if (!split.empty()) {
         const PieceBoard pieces = PieceBoard::ofId(split);
-        for (const std::string &id : planPieces(pieces, pieces.linesOf(split), depth)) std::cout << id << "\n";
+        for (const std::string &id : planPieces(pieces, pieces.linesOf(split), depth))
+            std::cout << id << "\n";
         return 0;
     }
     if (board.size() != 3 || board[0] != "rect") throw std::runtime_error("plan takes rect H W");
@@ -43,7 +44,8 @@ int plan(const std::vector<std::string> &board, const std::string &split, int de
 
 int merge(const std::string &planPath, const std::string &results, bool missingOnly, bool json) {
     const MergeReport report = mergePieces(readPlan(planPath), results);
-    for (const std::string &why : report.unreadable) std::cerr << "dotssolve: not a whole piece file: " << why << "\n";
+    for (const std::string &why : report.unreadable)
+        std::cerr << "dotssolve: not a whole piece file: " << why << "\n";
     if (missingOnly) {
         for (const std::string &id : report.missing) std::cout << id << "\n";
         return 0;
@@ -64,8 +66,9 @@ int merge(const std::string &planPath, const std::string &results, bool missingO
     std::cout << "Pieces: " << report.planned << " planned, " << report.found << " solved";
     if (!report.missing.empty()) std::cout << "; " << report.missing.size() << " needed and missing";
     std::cout << ".\n";
-    std::cout << "Positions searched: " << report.nodes << " in " << report.cpuSeconds << " s of processor time ("
-              << report.wallSeconds << " s wall, the pieces one after another).\n";
+    std::cout << "Positions searched: " << report.nodes << " in " << report.cpuSeconds
+              << " s of processor time (" << report.wallSeconds
+              << " s wall, the pieces one after another).\n";
     if (report.found > 0)
         std::cout << "Largest piece: " << report.largest.id << " (" << report.largest.moves
                   << "): " << report.largest.nodes << " positions, " << report.largest.wallSeconds << " s.\n";
@@ -76,7 +79,10 @@ int merge(const std::string &planPath, const std::string &results, bool missingO
     }
     const int v = report.value;
     std::cout << "Value: " << (v > 0 ? "+" : "") << v << " for Player 1, who moves first: "
-              << (v == 0 ? "a draw" : v > 0 ? "Player 1 wins" : "Player 2 wins") << ".\n";
+              << (v == 0  ? "a draw"
+                  : v > 0 ? "Player 1 wins"
+                          : "Player 2 wins")
+              << ".\n";
     if (!report.firstMoves.empty()) {
         std::cout << "First moves (one per class under the symmetries), worth to Player 1:";
         for (std::size_t i = 0; i < report.firstMoves.size(); ++i)
@@ -89,7 +95,8 @@ int merge(const std::string &planPath, const std::string &results, bool missingO
 }  // namespace
 
 int runPiecesCommand(int argc, char **argv) {
-    CLI::App app{"dotssolve pieces: solve a board in pieces that run apart, then merge them", "dotssolve pieces"};
+    CLI::App app{"dotssolve pieces: solve a board in pieces that run apart, then merge them",
+                 "dotssolve pieces"};
     app.require_subcommand(1);
 
     CLI::App *planCommand = app.add_subcommand("plan", "print the job list: one piece id a line");
@@ -100,19 +107,23 @@ int runPiecesCommand(int argc, char **argv) {
     planCommand->add_option("--depth", depth, "lines in each piece (default 2)")->check(CLI::Range(0, 63));
     planCommand->add_option("--split", split, "the pieces that replace this piece, --depth lines deep");
 
-    CLI::App *solveCommand = app.add_subcommand("solve", "solve the pieces not solved yet, one after another");
+    CLI::App *solveCommand =
+        app.add_subcommand("solve", "solve the pieces not solved yet, one after another");
     std::vector<std::string> ids;
     std::string results, planPath;
     PieceSettings settings;
     solveCommand->add_option("ids", ids, "piece ids");
     solveCommand->add_option("--results", results, "the directory of results files")->required();
-    solveCommand->add_option("--plan", planPath, "also solve the pieces of this plan file ('-': standard input)");
+    solveCommand->add_option("--plan", planPath,
+                             "also solve the pieces of this plan file ('-': standard input)");
     solveCommand->add_option("--threads", settings.threads, "threads that search together (default 1)")
         ->check(CLI::Range(1, 64));
-    solveCommand->add_option("--memory", settings.memoryMegabytes, "MB for the table (default: sized to the board)")
+    solveCommand
+        ->add_option("--memory", settings.memoryMegabytes, "MB for the table (default: sized to the board)")
         ->check(CLI::Range(1, 1 << 20));
 
-    CLI::App *mergeCommand = app.add_subcommand("merge", "the value from the results, or which pieces are missing");
+    CLI::App *mergeCommand =
+        app.add_subcommand("merge", "the value from the results, or which pieces are missing");
     bool missingOnly = false, json = false;
     mergeCommand->add_option("--results", results, "the directory of results files")->required();
     mergeCommand->add_option("--plan", planPath, "the plan file ('-': standard input)")->required();

@@ -3,9 +3,9 @@
 // boards, a run stopped and resumed (with a cut-short and a foreign results file), a
 // split piece, and the whole path as programs under GNU parallel.
 #define BOOST_TEST_MODULE pieces
-#include <boost/test/unit_test.hpp>
 #include <algorithm>
 #include <array>
+#include <boost/test/unit_test.hpp>
 #include <cstdlib>
 #include <map>
 #include <sstream>
@@ -24,7 +24,8 @@ namespace {
 std::map<std::string, int> firstMoveValues(const PieceBoard &board) {
     Solver solver(board.graph(), ExtraTurnRule::kUnlimited);
     std::map<std::string, int> values;
-    for (const MoveValue &mv : solver.moveValues({0, false})) values[board.movesOf(lineBit(mv.line))] = mv.value;
+    for (const MoveValue &mv : solver.moveValues({0, false}))
+        values[board.movesOf(lineBit(mv.line))] = mv.value;
     return values;
 }
 
@@ -55,8 +56,9 @@ BOOST_AUTO_TEST_CASE(piece_ids_name_canonical_positions) {
     BOOST_TEST(board.idOf(mirrored) == board.idOf(corner));
     BOOST_TEST(board.movesOf(corner | lineBit(3)) == "0 0 h,0 0 v");
     BOOST_TEST(PieceBoard::ofId("rect-2x3-0000000000000001").width() == 3);
-    BOOST_CHECK_THROW(board.linesOf(board.idPrefix() + "0000000000000004"), std::runtime_error);  // 0 2 h: not canonical
-    BOOST_CHECK_THROW(board.linesOf("rect-3x2-0000000000000001"), std::runtime_error);            // another board
+    BOOST_CHECK_THROW(board.linesOf(board.idPrefix() + "0000000000000004"),
+                      std::runtime_error);  // 0 2 h: not canonical
+    BOOST_CHECK_THROW(board.linesOf("rect-3x2-0000000000000001"), std::runtime_error);  // another board
     BOOST_CHECK_THROW(board.linesOf("rect-2x3-1"), std::runtime_error);
     BOOST_CHECK_THROW(board.linesOf("rect-2x3-00000000000000FF"), std::runtime_error);  // lower-case hex only
     BOOST_CHECK_THROW(board.linesOf(board.idOf(board.graph().allLines())), std::runtime_error);
@@ -97,7 +99,8 @@ BOOST_AUTO_TEST_CASE(piece_files_are_whole_or_rejected) {
     BOOST_TEST(read->value == -2);
     BOOST_TEST(!readPieceResult(directory.path(), "rect-2x3-0000000000000002", &error));
     BOOST_TEST(error.empty(), "no file is not an error");
-    writeFileText(pieceFilePath(directory.path(), "rect-2x3-0000000000000002"), text);  // another piece's result
+    writeFileText(pieceFilePath(directory.path(), "rect-2x3-0000000000000002"),
+                  text);  // another piece's result
     BOOST_TEST(!readPieceResult(directory.path(), "rect-2x3-0000000000000002", &error));
     BOOST_TEST(error.find("holds piece 'rect-2x3-0000000000000001'") != std::string::npos, error);
 }
@@ -122,8 +125,17 @@ BOOST_AUTO_TEST_CASE(plans_hold_one_piece_per_class) {
 }
 
 BOOST_AUTO_TEST_CASE(merged_pieces_give_the_whole_board_value) {
-    for (auto [height, width, depth] : {std::array{1, 2, 1}, {2, 2, 1}, {2, 2, 3}, {2, 3, 1}, {2, 3, 2}, {3, 3, 1},
-                                        {2, 4, 2}, {1, 3, 4}, {1, 2, 5}, {1, 2, 6}, {2, 2, 6}}) {
+    for (auto [height, width, depth] : {std::array{1, 2, 1},
+                                        {2, 2, 1},
+                                        {2, 2, 3},
+                                        {2, 3, 1},
+                                        {2, 3, 2},
+                                        {3, 3, 1},
+                                        {2, 4, 2},
+                                        {1, 3, 4},
+                                        {1, 2, 5},
+                                        {1, 2, 6},
+                                        {2, 2, 6}}) {
         BOOST_TEST_CONTEXT(height << " x " << width << " to depth " << depth) {
             const PieceBoard board(height, width);
             TemporaryDirectory directory("pieces_test");
@@ -144,7 +156,8 @@ BOOST_AUTO_TEST_CASE(a_stopped_run_resumes_without_losing_pieces) {
     TemporaryDirectory directory("pieces_test");
     const std::vector<std::string> plan = planPieces(board, 0, 2);
     const std::size_t half = plan.size() / 2;
-    const std::vector<std::string> first(plan.begin(), plan.begin() + half), rest(plan.begin() + half, plan.end());
+    const std::vector<std::string> first(plan.begin(), plan.begin() + half),
+        rest(plan.begin() + half, plan.end());
     BOOST_TEST(solvePieces(first, directory.path(), {}, quiet).solved == static_cast<int>(half));
 
     // Stopped there: the merge names exactly the pieces not run.
@@ -161,7 +174,8 @@ BOOST_AUTO_TEST_CASE(a_stopped_run_resumes_without_losing_pieces) {
     partial = mergePieces(plan, directory.path());
     BOOST_TEST(partial.missing == rest);
     BOOST_TEST(partial.unreadable.size() == 2u);
-    BOOST_TEST(partial.unreadable[0].find(rest[0] + ".piece: cut short") != std::string::npos, partial.unreadable[0]);
+    BOOST_TEST(partial.unreadable[0].find(rest[0] + ".piece: cut short") != std::string::npos,
+               partial.unreadable[0]);
 
     // Resumed: the finished pieces are skipped, the broken files solved again.
     std::ostringstream log;
@@ -193,7 +207,8 @@ BOOST_AUTO_TEST_CASE(a_split_piece_is_replaced_by_deeper_pieces) {
 
 BOOST_AUTO_TEST_CASE(programs_under_gnu_parallel) {
     TemporaryDirectory directory("pieces_test");
-    const std::string results = (directory.path() / "results").string(), plan = (directory.path() / "jobs").string();
+    const std::string results = (directory.path() / "results").string(),
+                      plan = (directory.path() / "jobs").string();
     const std::string program = DOTSSOLVE_PROGRAM;
     // GNU parallel where it is installed (scripts/packages); xargs, one process a piece, where not.
     const bool haveParallel = std::system("command -v parallel > /dev/null 2>&1") == 0;
@@ -206,30 +221,33 @@ BOOST_AUTO_TEST_CASE(programs_under_gnu_parallel) {
     const std::string merge = program + " pieces merge --results " + results + " --plan " + plan;
     RunResult none = shell(merge);
     BOOST_TEST(none.status == 3, "nothing solved yet: " << none.ending());
-    BOOST_TEST(none.out.find("Missing (solve them, then merge again):\nrect-2x4-") != std::string::npos, none.out);
+    BOOST_TEST(none.out.find("Missing (solve them, then merge again):\nrect-2x4-") != std::string::npos,
+               none.out);
 
     // Half the job list, then (resumed) the missing pieces as the merge lists them.
-    RunResult firstHalf = shell("head -n 10 " + plan + " | " + runner + " " + program + " pieces solve --results " +
-                                results + (haveParallel ? " {}" : ""));
+    RunResult firstHalf = shell("head -n 10 " + plan + " | " + runner + " " + program +
+                                " pieces solve --results " + results + (haveParallel ? " {}" : ""));
     BOOST_TEST_REQUIRE(firstHalf.status == 0, firstHalf.err);
     RunResult missing = shell(merge + " --missing | wc -l");
     const int total = static_cast<int>(planPieces(PieceBoard(2, 4), 0, 2).size());
     BOOST_TEST(std::stoi(missing.out) == total - 10);
-    RunResult rest = shell(merge + " --missing | " + runner + " " + program + " pieces solve --results " + results +
-                           (haveParallel ? " {}" : ""));
+    RunResult rest = shell(merge + " --missing | " + runner + " " + program + " pieces solve --results " +
+                           results + (haveParallel ? " {}" : ""));
     BOOST_TEST_REQUIRE(rest.status == 0, rest.err);
     RunResult merged = shell(merge);
     BOOST_TEST(merged.status == 0, merged.err);
     BOOST_TEST(merged.out.find("Pieces: " + std::to_string(total) + " planned, " + std::to_string(total) +
                                " solved.\n") == 0,
                merged.out);
-    BOOST_TEST(merged.out.find("Value: +2 for Player 1, who moves first: Player 1 wins.\n") != std::string::npos,
-               merged.out);
+    BOOST_TEST(
+        merged.out.find("Value: +2 for Player 1, who moves first: Player 1 wins.\n") != std::string::npos,
+        merged.out);
     RunResult json = shell(merge + " --json");
     BOOST_TEST(json.out.find("\"value\": 2") != std::string::npos, json.out);
 
-    BOOST_TEST(shell(program + " pieces solve --results " + results + " rect-2x4-0000000000000008").status == 1,
-               "not canonical");
+    BOOST_TEST(
+        shell(program + " pieces solve --results " + results + " rect-2x4-0000000000000008").status == 1,
+        "not canonical");
     BOOST_TEST(shell(program + " pieces solve rect-2x4-0000000000000001").status == 2, "no --results");
     BOOST_TEST(shell(program + " pieces plan rect 2 4 --split rect-2x4-0000000000000001").status == 1,
                "a board and a split");
