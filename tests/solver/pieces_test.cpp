@@ -213,7 +213,7 @@ BOOST_AUTO_TEST_CASE(programs_under_gnu_parallel) {
     // GNU parallel where it is installed (scripts/packages); xargs, one process a piece, where not.
     const bool haveParallel = std::system("command -v parallel > /dev/null 2>&1") == 0;
     BOOST_TEST_MESSAGE("running the pieces with " << (haveParallel ? "GNU parallel" : "xargs"));
-    const std::string runner = haveParallel ? "parallel -j2 --halt now,fail=1" : "xargs -n1";
+    const std::string runner = haveParallel ? "parallel --will-cite -j2 --halt now,fail=1" : "xargs -n1";
     auto shell = [](const std::string &command) { return runTrusted("/bin/sh", {"-c", command}, "", 60); };
 
     RunResult planned = shell(program + " pieces plan rect 2 4 --depth 2 > " + plan);
