@@ -6,6 +6,7 @@
 //   dotssolve rect H W [--moves "R C h,R C v,..."]
 //   ... [--json] [--value-only] [--threads N] [--memory MB]
 //   dotssolve book make|check ...   (book_command.h: dotscomputer's opening books)
+//   dotssolve pieces plan|solve|merge ...   (a board solved in pieces: pieces_command.h)
 //
 // GRID is the 18-digit number the programs use. For rect, the moves (in the boxes
 // notation) are played from the empty board by players 1 and 2, with extra turns.
@@ -20,6 +21,7 @@
 #include "board/rectangle.h"
 #include "packed/packed_digits.h"
 #include "packed/packed_games.h"
+#include "pieces_command.h"
 #include "solver/solver.h"
 
 namespace {
@@ -186,6 +188,7 @@ int run(const std::string &board, const std::vector<std::string> &args, int play
 
 int main(int argc, char **argv) {
     if (argc >= 2 && std::string(argv[1]) == "book") return dotslab::runBookCommand(argc - 1, argv + 1);
+    if (argc > 1 && std::string(argv[1]) == "pieces") return dotslab::runPiecesCommand(argc - 1, argv + 1);
     CLI::App app{"dotssolve: perfect play for dotsboxes, dotstriangles and rectangular boards"};
     app.set_version_flag("--version", "dotssolve " DOTSLAB_VERSION);
     std::string board, moves;
