@@ -196,6 +196,10 @@ int main(int argc, char **argv) {
     int player = 1;
     bool extra = false;
     SearchSettings settings;
+    app.footer(
+        "Also:\n"
+        "  dotssolve pieces plan|solve|merge ...  a board solved in pieces, resumably (pieces --help)\n"
+        "  dotssolve book make|check ...          dotscomputer's opening books (book --help)");
     app.add_option("board", board, "dotsboxes, dotstriangles or rect")->required();
     app.add_option("args", args, "GRID (the 18-digit number), or H W for rect")->required();
     app.add_option("--player", player, "who is to move (default 1)")->check(CLI::Range(1, 2));
