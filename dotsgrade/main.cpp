@@ -27,6 +27,7 @@
 #include "class_report.h"
 #include "data_files.h"
 #include "files/files.h"
+#include "files/transcript_case.h"
 #include "grade.h"
 #include "gradescope_kit.h"
 #include "process/capped_folder.h"
@@ -255,8 +256,21 @@ void addGradingOptions(CLI::App &app, CommandLine &cl) {
     app.set_config("--course", "", "a course file: any grading option below as name = value (TOML)")
         ->check(CLI::ExistingFile);
     app.allow_config_extras(CLI::config_extras_mode::error);
+    // Its cases are read now: a malformed one is the command line's fault, said before any
+    // grading starts, never a grading that fails.
+    const CLI::Validator readableCases(
+        [](std::string &folder) {
+            try {
+                dotslab::readTranscriptCases(folder);
+                return std::string();
+            } catch (const dotslab::TranscriptCaseError &e) {
+                return std::string(e.what());
+            }
+        },
+        "");
     app.add_option("--tests", cl.options.testsDir, "extra tests: NAME.in, .args, .out, .err, .rc, .desc")
-        ->check(CLI::ExistingDirectory);
+        ->check(CLI::ExistingDirectory)
+        ->check(readableCases);
     app.add_option("--compare", cl.compare, "exact (default), trailing or all")
         ->check(CLI::IsMember({"exact", "trailing", "all"}));
     app.add_option("--output-policy", cl.outputPolicy,

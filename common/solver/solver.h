@@ -116,6 +116,8 @@ struct SolverOptions {
 class Solver {
   public:
     Solver(const BoardGraph &graph, ExtraTurnRule rule, SolverOptions options = {});
+    // The solver keeps a reference to its board: a temporary one would be gone.
+    Solver(BoardGraph &&graph, ExtraTurnRule rule, SolverOptions options = {}) = delete;
     ~Solver();
     Solver(const Solver &) = delete;
     Solver &operator=(const Solver &) = delete;

@@ -169,7 +169,8 @@ BOOST_AUTO_TEST_CASE(a_generated_book_is_deterministic_and_perfect) {
 }
 
 BOOST_AUTO_TEST_CASE(a_damaged_book_is_refused) {
-    Solver solver(rectangleBoard(2, 2), ExtraTurnRule::kUnlimited);
+    const BoardGraph board = rectangleBoard(2, 2);  // the solver keeps a reference to it
+    Solver solver(board, ExtraTurnRule::kUnlimited);
     const std::string bytes =
         bookBytes(generateBook(2, 2, 3, [&](LineSet lines) { return choosePerfectMove(solver, 2, lines); }));
     BOOST_TEST(parseBook(bytes).entries.size() > 0u);

@@ -505,6 +505,16 @@ BOOST_AUTO_TEST_CASE(command_line_errors) {
     BOOST_TEST(dotslab::runTrusted(DOTSGRADE_PROGRAM, {"dotsboxes", "/no/such/file.cpp"}, "").status == 1);
     BOOST_TEST(
         dotslab::runTrusted(DOTSGRADE_PROGRAM, {"dotsboxes", "x.cpp", "--compare", "fuzzy"}, "").status == 2);
+    // A --tests case that is malformed is the instructor's to fix, before anything is graded.
+    TemporaryDirectory scratch("dotsgrade-test");
+    writeFile(scratch.path() / "tests" / "quick.in", "1\n");
+    writeFile(scratch.path() / "tests" / "quick.rc", "zero\n");
+    const RunResult bad = dotslab::runTrusted(
+        DOTSGRADE_PROGRAM,
+        {"dotsboxes", (kSource / "dotsboxes" / "dotsboxes.cpp").string(), "--tests", (scratch.path() / "tests").string()},
+        "");
+    BOOST_TEST(bad.status == 2, bad.ending());
+    BOOST_TEST(bad.err.find("quick.rc") != std::string::npos, bad.err);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
