@@ -138,10 +138,13 @@ std::vector<SolverPosition> randomStarts(int h, int w, int filled, int count) {
     std::vector<SolverPosition> starts(count);
     for (SolverPosition &p : starts)
         for (int left = filled; left > 0;)
-            if (const LineSet bit = lineBit(static_cast<int>(rng() % lines)); !(p.lines & bit)) p.lines |= bit, --left;
+            if (const LineSet bit = lineBit(static_cast<int>(rng() % lines)); !(p.lines & bit))
+                p.lines |= bit, --left;
     return starts;
 }
-void BM_strings_and_coins_merges_3x4(benchmark::State &state) { countStructures(state, 3, 4, {SolverPosition{}}); }
+void BM_strings_and_coins_merges_3x4(benchmark::State &state) {
+    countStructures(state, 3, 4, {SolverPosition{}});
+}
 void BM_strings_and_coins_merges_4x4(benchmark::State &state) {
     countStructures(state, 4, 4, randomStarts(4, 4, kFourByFourFilled, kFourByFourStarts));
 }

@@ -342,8 +342,7 @@ std::vector<FunctionVerdict> judgeFunctions(const std::string &worker, const Cal
     // writes only its own suite's judgement.
     const std::vector<std::string> &suites = suiteNames();
     std::vector<SuiteJudgement> judged(suites.size());
-    runTogether(suites.size(),
-                [&](std::size_t k) { judged[k] = judgeSuite(worker, suites[k], game, mode); });
+    runTogether(suites.size(), [&](std::size_t k) { judged[k] = judgeSuite(worker, suites[k], game, mode); });
     auto of = [&](const std::string &suite) -> const SuiteJudgement & {
         return judged[static_cast<std::size_t>(std::find(suites.begin(), suites.end(), suite) - suites.begin())];
     };

@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
-#include "process/run_comparison.h"
 #include "harness/function_calls.h"
 #include "packed/packed_games.h"
+#include "process/run_comparison.h"
 
 namespace dotslab::grader {
 
@@ -42,13 +42,12 @@ void prepareFunctionJudging(const PackedGame &game);
 // Returns the student's answers (made by worker, which holds all of its functions) to
 // calls, in order; a call it did not answer (it crashed, hung, or is not defined) has none.
 // Careful: each answer is flushed as it is made (every answer before a crash arrives).
-std::vector<std::optional<dotslab::harness::Answer>> answersTo(const std::string &worker,
-                                                               const std::vector<dotslab::harness::Call> &calls,
-                                                               bool careful = true);
+std::vector<std::optional<dotslab::harness::Answer>> answersTo(
+    const std::string &worker, const std::vector<dotslab::harness::Call> &calls, bool careful = true);
 
 // Returns true if a function's answer is the model's: display text compared under mode.
-bool answersMatch(dotslab::harness::Op op, const dotslab::harness::Answer &want, const dotslab::harness::Answer &got,
-                  CompareMode mode);
+bool answersMatch(dotslab::harness::Op op, const dotslab::harness::Answer &want,
+                  const dotslab::harness::Answer &got, CompareMode mode);
 
 // Returns the Op bits of the mandated functions op's function calls, directly or through
 // other functions of the student's (0 where the object cannot be read so).

@@ -25,8 +25,8 @@
 #include "function_checks.h"
 #include "harness/function_calls.h"
 #include "packed/console_model.h"
-#include "process/capped_folder.h"
 #include "packed/packed_games.h"
+#include "process/capped_folder.h"
 #include "source_rules.h"
 #include "text/text_diff.h"
 #include "through_functions.h"
@@ -199,13 +199,13 @@ std::vector<TestOutcome> plannedFunctionTests(const Assignment &assignment) {
     std::vector<TestOutcome> tests;
     for (const MandatedFunction &f : assignment.functions) {
         const bool display = &f == &assignment.functions.front();
-        tests.push_back(
-            outcome("functions", "function " + f.name,
-                    f.prototype + ": half for the spec's examples, half for " +
-                        (display ? "the picture printed for every checked grid"
-                                 : "every checked grid and every argument") +
-                        ", against the sample solution; a wrong answer is not charged here where a right " +
-                        f.name + " gives it with your own answers of the functions it calls (charged there)"));
+        tests.push_back(outcome(
+            "functions", "function " + f.name,
+            f.prototype + ": half for the spec's examples, half for " +
+                (display ? "the picture printed for every checked grid"
+                         : "every checked grid and every argument") +
+                ", against the sample solution; a wrong answer is not charged here where a right " + f.name +
+                " gives it with your own answers of the functions it calls (charged there)"));
     }
     return tests;
 }
@@ -569,8 +569,8 @@ std::vector<std::string> attributedRuns(const Assignment &assignment, const Grad
     if (failing.empty() || worker.empty() || assignment.functions.empty()) return notes;
     const PackedGame &game = packedGame(assignment);
     const std::vector<RightMainRun> right = rightMainRuns(worker, game, inputs);
-    const dotslab::harness::SubmissionApi names = {game, nullptr, nullptr, nullptr, nullptr, nullptr,
-                                                  assignment.functions.front().name.c_str()};
+    const dotslab::harness::SubmissionApi names = {
+        game, nullptr, nullptr, nullptr, nullptr, nullptr, assignment.functions.front().name.c_str()};
     // An answer of a function not charged (right on every call it was checked on) that
     // differs in a run is the function's own only where a right function, with the
     // student's answers, does not give it (through_functions.h).
@@ -597,10 +597,11 @@ std::vector<std::string> attributedRuns(const Assignment &assignment, const Grad
             if ((r.through & charged) >> k & 1)  // those charged: the others printed what a right one does with them
                 functions += (functions.empty() ? "" : " and ") +
                              dotslab::harness::functionName(static_cast<dotslab::harness::Op>(k), names);
-        notes[failing[n]] = "not charged here: a right main calling your functions prints exactly what your program "
-                            "printed; it differs only through the wrong answers of your " +
-                            functions + " (charged there), the first " +
-                            dotslab::harness::callText(*r.firstWrong, names) + "\n";
+        notes[failing[n]] =
+            "not charged here: a right main calling your functions prints exactly what your program "
+            "printed; it differs only through the wrong answers of your " +
+            functions + " (charged there), the first " + dotslab::harness::callText(*r.firstWrong, names) +
+            "\n";
     }
     return notes;
 }

@@ -14,10 +14,10 @@
 #include <vector>
 
 #include "assignment.h"
-#include "process/run_comparison.h"
 #include "not_graded.h"
 #include "output_differences.h"
 #include "process/process_runner.h"
+#include "process/run_comparison.h"
 
 namespace dotslab::grader {
 

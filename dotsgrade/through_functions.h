@@ -20,9 +20,9 @@
 #include <string>
 #include <vector>
 
-#include "process/run_comparison.h"
 #include "harness/call_wire.h"
 #include "packed/console_model.h"
+#include "process/run_comparison.h"
 
 namespace dotslab::grader {
 
@@ -35,9 +35,9 @@ struct Explained {
 // Returns, for each wrong answer (a call and what the student's function gave), whether a
 // right function of its op gives the same with the student's other answers (asked of
 // worker, which holds every function of the student's). Display text is compared under mode.
-std::vector<Explained> explainedAnswers(const std::string &worker, const PackedGame &game,
-                                        const std::vector<std::pair<dotslab::harness::Call, dotslab::harness::Answer>> &wrong,
-                                        CompareMode mode);
+std::vector<Explained> explainedAnswers(
+    const std::string &worker, const PackedGame &game,
+    const std::vector<std::pair<dotslab::harness::Call, dotslab::harness::Answer>> &wrong, CompareMode mode);
 
 // What a right main does with the student's functions on one input.
 struct RightMainRun {

@@ -16,9 +16,9 @@
 #include <sstream>
 
 #include "board/cruciform.h"
-#include "book_command.h"
 #include "board/hexagon.h"
 #include "board/rectangle.h"
+#include "book_command.h"
 #include "packed/packed_digits.h"
 #include "packed/packed_games.h"
 #include "pieces_command.h"

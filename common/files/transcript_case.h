@@ -45,7 +45,8 @@ TranscriptCase readTranscriptCase(const std::filesystem::path &folder, const std
 
 // Returns every case of folder whose NAME starts with prefix, sorted by NAME (none if the
 // folder does not exist). Throws TranscriptCaseError.
-std::vector<TranscriptCase> readTranscriptCases(const std::filesystem::path &folder, std::string_view prefix = "");
+std::vector<TranscriptCase> readTranscriptCases(const std::filesystem::path &folder,
+                                                std::string_view prefix = "");
 
 // Writes c into folder as NAME.in and each optional file it has (folder must exist).
 // Throws std::runtime_error if a file cannot be written.

@@ -7,7 +7,7 @@ namespace dotslab {
 
 std::string malformedTokenInput(std::mt19937 &rng, int lines) {
     assert(lines > 0);
-    static const char *const kJunk[] = {"abc", "3.5", "99999999999", "+7", "-0", "x1",  "1x",       "+",
+    static const char *const kJunk[] = {"abc", "3.5", "99999999999", "+7", "-0", "x1",  "1x",      "+",
                                         "-",   "0x3", "--2",         "0",  "-3", "1e1", "\xff\xfe"};
     static const char *const kGaps[] = {" ", "\n", "\r\n", "\t", "\n\n", "  \n"};
     const auto below = [&](std::size_t n) {

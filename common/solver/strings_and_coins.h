@@ -40,8 +40,8 @@ class StringsAndCoins {
         return lineCells_[line][0] == cell ? lineCells_[line][1] : lineCells_[line][0];
     }
 
-    std::vector<LineSet> cellLines_;               // [cell] -> its lines
-    std::vector<std::array<int, 2>> lineCells_;    // [line] -> its cells (-1: none)
+    std::vector<LineSet> cellLines_;             // [cell] -> its lines
+    std::vector<std::array<int, 2>> lineCells_;  // [line] -> its cells (-1: none)
 };
 
 }  // namespace dotslab

@@ -163,7 +163,8 @@ BOOST_AUTO_TEST_SUITE_END()
 BOOST_AUTO_TEST_SUITE(program)
 
 BOOST_AUTO_TEST_CASE(lab_transcripts) {
-    const std::vector<dotslab::TranscriptCase> cases = dotslab::readTranscriptCases(DOTSLAB_TRANSCRIPTS, "eight-");
+    const std::vector<dotslab::TranscriptCase> cases =
+        dotslab::readTranscriptCases(DOTSLAB_TRANSCRIPTS, "eight-");
     BOOST_TEST(cases.size() >= 2u);
     for (const dotslab::TranscriptCase &c : cases) {
         RunResult got = runEight(c.args, c.input);

@@ -14,8 +14,8 @@
 #include <set>
 #include <sstream>
 
-#include "process/run_comparison.h"
 #include "grading_helpers.h"
+#include "process/run_comparison.h"
 #include "text/text_diff.h"
 
 using namespace dotslab::grader::testing;
@@ -509,10 +509,11 @@ BOOST_AUTO_TEST_CASE(command_line_errors) {
     TemporaryDirectory scratch("dotsgrade-test");
     writeFile(scratch.path() / "tests" / "quick.in", "1\n");
     writeFile(scratch.path() / "tests" / "quick.rc", "zero\n");
-    const RunResult bad = dotslab::runTrusted(
-        DOTSGRADE_PROGRAM,
-        {"dotsboxes", (kSource / "dotsboxes" / "dotsboxes.cpp").string(), "--tests", (scratch.path() / "tests").string()},
-        "");
+    const RunResult bad =
+        dotslab::runTrusted(DOTSGRADE_PROGRAM,
+                            {"dotsboxes", (kSource / "dotsboxes" / "dotsboxes.cpp").string(), "--tests",
+                             (scratch.path() / "tests").string()},
+                            "");
     BOOST_TEST(bad.status == 2, bad.ending());
     BOOST_TEST(bad.err.find("quick.rc") != std::string::npos, bad.err);
 }

@@ -59,7 +59,8 @@ BOOST_AUTO_TEST_CASE(integer_tokens) {
 BOOST_AUTO_TEST_CASE(console_model_reproduces_the_transcripts) {
     int checked = 0;
     for (const PackedGame *game : {&dotsboxesGame(), &dotstrianglesGame()}) {
-        for (const TranscriptCase &c : readTranscriptCases(DOTSLAB_TRANSCRIPTS, std::string(game->name) + "-")) {
+        for (const TranscriptCase &c :
+             readTranscriptCases(DOTSLAB_TRANSCRIPTS, std::string(game->name) + "-")) {
             ++checked;
             ProgramRun run = expectedRun(*game, c.input);
             BOOST_TEST(run.out == c.out.value(), c.name);

@@ -264,7 +264,8 @@ BOOST_AUTO_TEST_CASE(leaf_table_and_chain_captures_against_plain_alpha_beta) {
     // rules, against a plain alpha-beta: mid-game 3 x 3 and 3 x 4 positions.
     SolverOptions none;
     none.useSymmetry = none.useSafeCaptures = none.useChainReductions = none.useTwinLines =
-        none.useChainsAndLoops = none.useTranspositionCutoffs = none.useParity = none.useChainCaptures = false;
+        none.useChainsAndLoops = none.useTranspositionCutoffs = none.useParity = none.useChainCaptures =
+            false;
     none.leafOpenCells = 0;
     std::vector<SolverOptions> variants;
     for (int leaf : {4, 8, 31}) {
@@ -322,8 +323,8 @@ BOOST_AUTO_TEST_CASE(strings_and_coins_keys_merge_only_equal_values) {
         if (added || known->second.second == p.lines) continue;
         ++merged;
         if (known->second.first != v && ++differ <= 5)
-            BOOST_ERROR("lines " << p.lines << " and " << known->second.second << ": key " << key << ", values "
-                                 << v << " and " << known->second.first);
+            BOOST_ERROR("lines " << p.lines << " and " << known->second.second << ": key " << key
+                                 << ", values " << v << " and " << known->second.first);
     }
     BOOST_TEST(differ == 0);
     BOOST_TEST(merged > 500, "positions merged with an earlier one: " << merged);
@@ -334,8 +335,8 @@ BOOST_AUTO_TEST_CASE(strings_and_coins_keys_merge_only_equal_values) {
         for (int l : open) lines &= ~lineBit(l);
         return structure.key(lines);
     };
-    const std::string top = keyWithout({grid.verticalEdge(0, 0), grid.verticalEdge(0, 1),
-                                        grid.verticalEdge(0, 2), grid.verticalEdge(0, 3)});
+    const std::string top = keyWithout(
+        {grid.verticalEdge(0, 0), grid.verticalEdge(0, 1), grid.verticalEdge(0, 2), grid.verticalEdge(0, 3)});
     const std::string left = keyWithout({grid.horizontalEdge(0, 0), grid.horizontalEdge(1, 0),
                                          grid.horizontalEdge(2, 0), grid.horizontalEdge(3, 0)});
     BOOST_TEST(top == left);
