@@ -9,6 +9,7 @@
 //   P/lib/dotslab/*.o                    the objects a student's object is linked with
 //   P/share/dotslab/specs/…              the specs, with their transcripts
 //   P/share/dotslab/source/…             dotslab's source (for the Gradescope kit)
+//   P/share/dotslab/book-4x4.bin         dotscomputer --level perfect's opening book (not dotsgrade's)
 //
 // Run from the build tree, the paths it was built with are used. Either way every file is
 // checked before anything is graded: a missing one is an error naming it, never a
