@@ -321,7 +321,7 @@ std::vector<std::optional<Answer>> answersTo(const std::string &worker, const st
     unsigned char present = 0;
     if (!reader.header(present)) return answers;
     for (std::size_t k = 0; k < calls.size(); ++k) {
-        if (!(present >> static_cast<int>(calls[k].op) & 1)) continue;
+        if (!(present & presentBit(calls[k].op))) continue;
         Answer answer;
         if (!reader.next(calls[k].op, answer)) break;
         answers[k] = answer;

@@ -15,17 +15,6 @@ namespace {
 
 using dotscomputer::BookContents;
 
-SolverOptions bookSolverOptions(int threads, int memoryMegabytes) {
-    SolverOptions options;
-    options.threads = threads;
-    if (memoryMegabytes > 0) {
-        const std::uint64_t buckets =
-            (static_cast<std::uint64_t>(memoryMegabytes) << 20) / BoundsTable::kBucketBytes;
-        options.tableBits = 63 - __builtin_clzll(std::max<std::uint64_t>(buckets, 2));
-    }
-    return options;
-}
-
 int makeBook(int size, int depth, const std::string &out, SolverOptions options) {
     const BoardGraph graph = rectangleBoard(size, size);
     Solver solver(graph, ExtraTurnRule::kUnlimited, options);
@@ -106,7 +95,7 @@ int runBookCommand(int argc, char **argv) {
     }
     try {
         app.parse(argc, argv);
-        const SolverOptions options = bookSolverOptions(threads, memory);
+        const SolverOptions options = solverOptionsFor(threads, memory);
         return make->parsed() ? makeBook(size, depth, out, options) : checkBook(path, verify, options);
     } catch (const CLI::ParseError &e) {
         return app.exit(e) == 0 ? 0 : 2;

@@ -99,18 +99,6 @@ struct SearchSettings {
     int memoryMegabytes = 0;  // 0: sized to the board
 };
 
-// Returns solver options for the settings: the table takes at most the memory given.
-SolverOptions solverOptions(const SearchSettings &settings) {
-    SolverOptions options;
-    options.threads = settings.threads;
-    if (settings.memoryMegabytes > 0) {
-        const std::uint64_t buckets =
-            (static_cast<std::uint64_t>(settings.memoryMegabytes) << 20) / BoundsTable::kBucketBytes;
-        options.tableBits = 63 - __builtin_clzll(std::max<std::uint64_t>(buckets, 2));
-    }
-    return options;
-}
-
 int run(const std::string &board, const std::vector<std::string> &args, int player, bool extra,
         const std::string &moves, const SearchSettings &settings) {
     Problem p;
@@ -136,7 +124,7 @@ int run(const std::string &board, const std::vector<std::string> &args, int play
     if (p.position.lines == p.graph->allLines())
         throw std::runtime_error("the game is over: nothing to solve");
 
-    SolverOptions options = solverOptions(settings);
+    SolverOptions options = solverOptionsFor(settings.threads, settings.memoryMegabytes);
     Solver solver(*p.graph, p.rule, options);
     const int best = solver.value(p.position);
     std::vector<std::string> optimal;

@@ -31,18 +31,6 @@ double cpuSecondsSoFar() {
            static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
 }
 
-// Returns the solver's options for settings: the table takes at most the memory given.
-SolverOptions solverOptions(const PieceSettings &settings) {
-    SolverOptions options;
-    options.threads = settings.threads;
-    if (settings.memoryMegabytes > 0) {
-        const std::uint64_t buckets =
-            (static_cast<std::uint64_t>(settings.memoryMegabytes) << 20) / BoundsTable::kBucketBytes;
-        options.tableBits = 63 - __builtin_clzll(std::max<std::uint64_t>(buckets, 2));
-    }
-    return options;
-}
-
 int popcount(LineSet lines) { return __builtin_popcountll(lines); }
 
 }  // namespace
@@ -135,7 +123,7 @@ SolveReport solvePieces(const std::vector<std::string> &ids, const std::string &
         }
         if (!solver)
             solver =
-                std::make_unique<Solver>(board.graph(), ExtraTurnRule::kUnlimited, solverOptions(settings));
+                std::make_unique<Solver>(board.graph(), ExtraTurnRule::kUnlimited, solverOptionsFor(settings.threads, settings.memoryMegabytes));
         const LineSet lines = board.linesOf(id);
         const std::uint64_t nodesBefore = solver->nodes();
         const double cpuBefore = cpuSecondsSoFar();

@@ -747,4 +747,15 @@ std::vector<std::int8_t> fullTable(const BoardGraph &graph, ExtraTurnRule rule) 
     return table;
 }
 
+SolverOptions solverOptionsFor(int threads, int memoryMegabytes) {
+    SolverOptions options;
+    options.threads = threads;
+    if (memoryMegabytes > 0) {
+        const std::uint64_t buckets =
+            (static_cast<std::uint64_t>(memoryMegabytes) << 20) / BoundsTable::kBucketBytes;
+        options.tableBits = 63 - __builtin_clzll(std::max<std::uint64_t>(buckets, 2));
+    }
+    return options;
+}
+
 }  // namespace dotslab

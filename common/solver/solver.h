@@ -330,6 +330,10 @@ class Solver {
     std::vector<int> results_;     // [thread] -> its result, read for the winner
 };
 
+// Returns the options of a solver on `threads` threads whose table takes at most
+// memoryMegabytes (0: the table sized to the board), every technique as by default.
+SolverOptions solverOptionsFor(int threads, int memoryMegabytes);
+
 // Returns the value of every position of a board with at most 20 lines, indexed by line
 // set (and for the at-most-one rule, by line set * 2 + extra): the full table.
 std::vector<std::int8_t> fullTable(const BoardGraph &graph, ExtraTurnRule rule);
