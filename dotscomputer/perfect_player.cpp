@@ -64,9 +64,9 @@ RectangleGame gameOf(int size, LineSet lines) {
 
 }  // namespace
 
-int choosePerfectMove(Solver &solver, int size, LineSet lines, int mistakeSearchLines) {
+ChosenMove choosePerfectMove(Solver &solver, int size, LineSet lines, int atLeast, int mistakeSearchLines) {
     const RectangleGame game = gameOf(size, lines);
-    const int value = solver.value(SolverPosition{lines, false});
+    const int value = solver.value(SolverPosition{lines, false}, atLeast);
     const int open = solver.graph().lineCount() - __builtin_popcountll(lines);
     if (open > mistakeSearchLines) {
         // The four rules' tie-break is one order of all the lines (rules 3 and 4 leave no
@@ -77,7 +77,7 @@ int choosePerfectMove(Solver &solver, int size, LineSet lines, int mistakeSearch
             if (!(lines & lineBit(line))) unordered.push_back(line);
         while (!unordered.empty()) {
             const int next = breakTies(game, unordered);
-            if (keepsValue(solver, lines, value, next)) return next;
+            if (keepsValue(solver, lines, value, next)) return {next, value};
             unordered.erase(std::find(unordered.begin(), unordered.end(), next));
         }
         assert(false && "some line keeps the value");
@@ -86,7 +86,7 @@ int choosePerfectMove(Solver &solver, int size, LineSet lines, int mistakeSearch
     for (int line = 0; line < solver.graph().lineCount(); ++line)
         if (!(lines & lineBit(line)) && keepsValue(solver, lines, value, line)) optimal.push_back(line);
     assert(!optimal.empty());
-    if (optimal.size() == 1) return optimal.front();
+    if (optimal.size() == 1) return {optimal.front(), value};
     std::vector<int> most;  // the optimal moves with the most losing replies
     int mostLosing = -1;
     for (int line : optimal) {
@@ -94,7 +94,7 @@ int choosePerfectMove(Solver &solver, int size, LineSet lines, int mistakeSearch
         if (losing > mostLosing) most.clear(), mostLosing = losing;
         if (losing == mostLosing) most.push_back(line);
     }
-    return breakTies(game, most);
+    return {breakTies(game, most), value};
 }
 
 PerfectPlayer::PerfectPlayer(int size, std::unique_ptr<OpeningBook> book, SolverOptions options)
@@ -105,13 +105,20 @@ PerfectPlayer::PerfectPlayer(int size, std::unique_ptr<OpeningBook> book, Solver
 
 int PerfectPlayer::choose(const RectangleGame &game) {
     const LineSet lines = filledLines(game);
-    if (book_)
-        if (std::optional<int> move = book_->move(lines)) {
-            lastFromBook_ = true;
-            return *move;
-        }
-    lastFromBook_ = false;
-    return choosePerfectMove(*solver_, size_, lines);
+    const std::vector<int> scores = game.scores();
+    assert(scores.size() == 2);
+    const int me = game.currentPlayer() - 1;
+    const int margin = scores[me] - scores[1 - me];
+    std::optional<ChosenMove> chosen = book_ ? book_->move(lines) : std::nullopt;
+    lastFromBook_ = chosen.has_value();
+    if (!chosen) {
+        const bool sameGame = keptMargin_ && (keptLines_ & ~lines) == 0;  // the game the last choice was in
+        const int atLeast = sameGame ? *keptMargin_ - margin : kNothingKnown;
+        chosen = choosePerfectMove(*solver_, size_, lines, atLeast);
+    }
+    keptMargin_ = margin + chosen->value;
+    keptLines_ = lines | lineBit(chosen->line);
+    return chosen->line;
 }
 
 }  // namespace dotslab::dotscomputer

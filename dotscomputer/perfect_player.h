@@ -12,6 +12,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "board/rectangle_game.h"
@@ -20,19 +21,29 @@
 
 namespace dotslab::dotscomputer {
 
+// --level perfect plays perfectly on square boards up to this size (4 x 4: 40 edges).
+constexpr int kLargestPerfectBoard = 4;
+// The board the shipped opening book covers: search alone answers at once on smaller ones.
+constexpr int kBookBoard = 4;
+
 // On 4 x 4 a position with this many open lines or fewer counts losing replies within a second.
 constexpr int kMistakeSearchLines = 26;
+// A bound below every value: nothing is known of the position.
+constexpr int kNothingKnown = -BoundsTable::kMaxBound - 1;
 
 // Returns how many of the opponent's replies to move (an optimal move in lines, whose
 // value for the mover is value) lose some of what their best reply keeps.
 int losingReplies(Solver &solver, LineSet lines, int value, int move);
 
-// Returns the line perfect play chooses in lines (square size x size board): optimal,
-// with the most losing replies where lines has at most mistakeSearchLines open lines,
-// then the four rules' tie-break. Where the replies are not counted, the lines are tried
-// in the four rules' order until one keeps the value: one null-window test per line
-// tried, not one per open line.
-int choosePerfectMove(Solver &solver, int size, LineSet lines, int mistakeSearchLines = kMistakeSearchLines);
+// Returns the line perfect play chooses in lines (square size x size board), and the
+// position's value: optimal, with the most losing replies where lines has at most
+// mistakeSearchLines open lines, then the four rules' tie-break. Where the replies are not
+// counted, the lines are tried in the four rules' order until one keeps the value: one
+// null-window test per line tried, not one per open line. atLeast is a bound the value is
+// known to reach (an earlier move kept it; kNothingKnown where nothing is): the value's
+// search then starts from it.
+ChosenMove choosePerfectMove(Solver &solver, int size, LineSet lines, int atLeast,
+                             int mistakeSearchLines = kMistakeSearchLines);
 
 // The table of a 4 x 4 search: 2^23 buckets of 32 bytes (256 MB, touched as it fills).
 constexpr int kFourByFourTableBits = 23;
@@ -45,7 +56,10 @@ SolverOptions perfectSolverOptions(int size);
 LineSet filledLines(const RectangleGame &game);
 
 // The computer of --level perfect on one board: the book first, then search with a
-// table kept from move to move.
+// table kept from move to move. It remembers the final margin its last move kept (its
+// score minus the other's at the end, with perfect play from then on): whatever the
+// other side did since, the position it moves in next is worth at least that margin less
+// the margin now, and the search starts there.
 class PerfectPlayer {
   public:
     // book may be null (search alone); options are the solver's (threads, table size).
@@ -63,6 +77,8 @@ class PerfectPlayer {
     std::unique_ptr<OpeningBook> book_;
     std::unique_ptr<Solver> solver_;
     bool lastFromBook_ = false;
+    std::optional<int> keptMargin_;  // the final margin the last choice kept, if any
+    LineSet keptLines_ = 0;          // the lines after the last choice (its game goes on from them)
 };
 
 }  // namespace dotslab::dotscomputer

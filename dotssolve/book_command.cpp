@@ -24,10 +24,11 @@ int makeBook(int size, int depth, const std::string &out, SolverOptions options)
     };
     const BookContents contents = dotscomputer::generateBook(
         size, size, depth,
-        [&](LineSet lines) { return dotscomputer::choosePerfectMove(solver, size, lines); },
-        [&](LineSet lines, int move, std::size_t done) {
+        [&](LineSet lines, int atLeast) { return dotscomputer::choosePerfectMove(solver, size, lines, atLeast); },
+        [&](LineSet lines, dotscomputer::ChosenMove chosen, std::size_t done) {
             std::cerr << "book: " << done << " positions, " << seconds() << " s ("
-                      << __builtin_popcountll(lines) << " lines filled, line " << move << ")\n";
+                      << __builtin_popcountll(lines) << " lines filled, line " << chosen.line << ", value "
+                      << chosen.value << ")\n";
         });
     std::ofstream file(out, std::ios::binary);
     file << dotscomputer::bookBytes(contents);
@@ -48,18 +49,19 @@ int checkBook(const std::string &path, int verify, SolverOptions options) {
     Solver solver(graph, ExtraTurnRule::kUnlimited, options);
     std::vector<std::uint64_t> deepest = contents.entries;
     std::stable_sort(deepest.begin(), deepest.end(), [](std::uint64_t a, std::uint64_t b) {
-        return __builtin_popcountll(a >> dotscomputer::kEntryPositionShift) >
-               __builtin_popcountll(b >> dotscomputer::kEntryPositionShift);
+        return __builtin_popcountll(dotscomputer::entryLines(a)) > __builtin_popcountll(dotscomputer::entryLines(b));
     });
     deepest.resize(std::min<std::size_t>(deepest.size(), static_cast<std::size_t>(verify)));
     int wrong = 0;
     for (std::uint64_t entry : deepest) {
-        const LineSet lines = entry >> dotscomputer::kEntryPositionShift;
-        const int stored = static_cast<int>(entry & dotscomputer::kEntryMoveMask);
-        const int chosen = dotscomputer::choosePerfectMove(solver, contents.height, lines);
-        if (chosen != stored) {
-            std::cout << "position " << lines << ": the book plays line " << stored << ", perfect play line "
-                      << chosen << "\n";
+        const LineSet lines = dotscomputer::entryLines(entry);
+        const dotscomputer::ChosenMove stored = dotscomputer::entryMove(entry);
+        const dotscomputer::ChosenMove chosen =
+            dotscomputer::choosePerfectMove(solver, contents.height, lines, dotscomputer::kNothingKnown);
+        if (chosen.line != stored.line || chosen.value != stored.value) {
+            std::cout << "position " << lines << ": the book plays line " << stored.line << " (value "
+                      << stored.value << "), perfect play line " << chosen.line << " (value " << chosen.value
+                      << ")\n";
             ++wrong;
         }
     }

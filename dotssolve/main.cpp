@@ -4,6 +4,7 @@
 //   dotssolve dotsboxes GRID [--player P]
 //   dotssolve dotstriangles GRID [--player P] [--extra]
 //   dotssolve rect H W [--moves "R C h,R C v,..."]
+//   dotssolve rect N N ... --hint       (N <= 4: dotscomputer --level perfect's move)
 //   ... [--json] [--value-only] [--threads N] [--memory MB]
 //   dotssolve book make|check ...   (book_command.h: dotscomputer's opening books)
 //   dotssolve pieces plan|solve|merge ...   (a board solved in pieces: pieces_command.h)
@@ -12,6 +13,7 @@
 // notation) are played from the empty board by players 1 and 2, with extra turns.
 #include <CLI/CLI.hpp>
 #include <iostream>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -19,8 +21,10 @@
 #include "board/hexagon.h"
 #include "board/rectangle.h"
 #include "book_command.h"
+#include "opening_book.h"
 #include "packed/packed_digits.h"
 #include "packed/packed_games.h"
+#include "perfect_player.h"
 #include "pieces_command.h"
 #include "solver/solver.h"
 
@@ -97,7 +101,29 @@ struct SearchSettings {
     bool valueOnly = false;  // no per-move analysis: the cheapest way to solve a big board
     int threads = 1;
     int memoryMegabytes = 0;  // 0: sized to the board
+    bool hint = false;        // rect N x N, N <= 4: the move dotscomputer --level perfect plays
 };
+
+// The move dotscomputer --level perfect plays in a position, and the position's value.
+struct Hint {
+    dotscomputer::ChosenMove chosen;
+    bool fromBook = false;
+};
+
+// Returns perfect play's hint for p on a size x size board: from the opening book at once
+// where it holds the position (a missing or damaged book is said, then searched), else
+// searched.
+Hint perfectHint(const Problem &p, int size, Solver &solver) {
+    if (size == dotscomputer::kBookBoard) {
+        try {
+            const dotscomputer::OpeningBook book(dotscomputer::readBook(dotscomputer::bookPath(size)), *p.graph);
+            if (std::optional<dotscomputer::ChosenMove> stored = book.move(p.position.lines)) return {*stored, true};
+        } catch (const std::exception &e) {
+            std::cerr << "dotssolve: " << e.what() << "; the hint is searched\n";
+        }
+    }
+    return {dotscomputer::choosePerfectMove(solver, size, p.position.lines, dotscomputer::kNothingKnown), false};
+}
 
 int run(const std::string &board, const std::vector<std::string> &args, int player, bool extra,
         const std::string &moves, const SearchSettings &settings) {
@@ -123,10 +149,16 @@ int run(const std::string &board, const std::vector<std::string> &args, int play
     }
     if (p.position.lines == p.graph->allLines())
         throw std::runtime_error("the game is over: nothing to solve");
+    const int size = board == "rect" ? std::stoi(args[0]) : 0;
+    if (settings.hint && (board != "rect" || args[0] != args[1] || size > dotscomputer::kLargestPerfectBoard))
+        throw std::runtime_error("--hint is for the boards of dotscomputer --level perfect: rect N N, N up to " +
+                                 std::to_string(dotscomputer::kLargestPerfectBoard));
 
     SolverOptions options = solverOptionsFor(settings.threads, settings.memoryMegabytes);
     Solver solver(*p.graph, p.rule, options);
-    const int best = solver.value(p.position);
+    std::optional<Hint> hint;
+    if (settings.hint) hint = perfectHint(p, size, solver);
+    const int best = hint ? hint->chosen.value : solver.value(p.position);
     std::vector<std::string> optimal;
     if (!settings.valueOnly)
         for (int line : solver.optimalMoves(p.position)) optimal.push_back(p.moveNames[line]);
@@ -144,6 +176,10 @@ int run(const std::string &board, const std::vector<std::string> &args, int play
                               {"final_score",
                                {{"player1", p.mover == 1 ? moverFinal : otherFinal},
                                 {"player2", p.mover == 2 ? moverFinal : otherFinal}}}};
+        if (hint) {
+            out["hint"] = p.moveNames[hint->chosen.line];
+            out["hint_from_book"] = hint->fromBook;
+        }
         if (!settings.valueOnly) {
             out["optimal_moves"] = optimal;
             out["move_values"] = nlohmann::json::object();
@@ -165,6 +201,9 @@ int run(const std::string &board, const std::vector<std::string> &args, int play
                   : final1 > final2 ? "Player 1 wins"
                                     : "Player 2 wins")
               << ".\n";
+    if (hint)
+        std::cout << "Hint: " << p.moveNames[hint->chosen.line] << " (dotscomputer --level perfect's move, "
+                  << (hint->fromBook ? "from its opening book" : "searched") << ")\n";
     if (settings.valueOnly) return 0;
     std::cout << "Optimal moves:";
     for (std::size_t i = 0; i < optimal.size(); ++i) std::cout << (i ? ", " : " ") << optimal[i];
@@ -196,6 +235,9 @@ int main(int argc, char **argv) {
     app.add_flag("--json", settings.json, "print JSON");
     app.add_flag("--value-only", settings.valueOnly,
                  "the value and final score only, not which moves keep it");
+    app.add_flag("--hint", settings.hint,
+                 "rect N N (N up to 4): the move dotscomputer --level perfect plays, at once where its "
+                 "opening book holds the position (with --value-only, nothing else is searched)");
     app.add_option("--threads", settings.threads, "threads that search together (default 1)")
         ->check(CLI::Range(1, 64));
     app.add_option("--memory", settings.memoryMegabytes, "MB for the table (default: sized to the board)")

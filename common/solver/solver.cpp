@@ -664,11 +664,19 @@ void Solver::storeResult(const Node &node, const Probe &probe, int alphaIn, int 
         table_->store(node.at.word, node.scan.open, lower, upper, move);
 }
 
-int Solver::value(const SolverPosition &position) {
+int Solver::value(const SolverPosition &position) { return value(position, -graph_.cellCount()); }
+
+int Solver::value(const SolverPosition &position, int atLeast) {
     const bool extra = isExtra(position);
-    const int cells = graph_.cellCount();
-    // MTD(f): null-window tests around a guess until the bounds meet.
-    int lower = -cells, upper = cells, guess = 0;
+    const int open = scanCells(position.lines).open;
+    // MTD(f): null-window tests around a guess until the bounds meet. A known bound is the
+    // first guess (raised to the parity of the open cells, which every value has), so the
+    // first test asks for more than it.
+    int lower = -open, upper = open, guess = 0;
+    if (atLeast > lower) {
+        lower = atLeast + (options_.useParity && (atLeast - open) % 2 != 0 ? 1 : 0);
+        guess = lower;
+    }
     while (lower < upper) {
         const int beta = guess == lower ? guess + 1 : guess;
         guess = searchFrom(position.lines, extra, beta - 1, beta);

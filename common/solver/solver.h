@@ -124,6 +124,9 @@ class Solver {
 
     // Returns the exact value of position for the player to move.
     int value(const SolverPosition &position);
+    // Returns the exact value of position, which the caller knows to be at least atLeast
+    // (a move earlier kept it): one null-window test fewer when the value is that bound.
+    int value(const SolverPosition &position, int atLeast);
     // Returns true if the position's value is at least v: one null-window search, far
     // cheaper than the exact value (for example, "does the mover win?").
     bool valueAtLeast(const SolverPosition &position, int v);

@@ -26,12 +26,13 @@ int moveValue(Solver &checker, LineSet lines, int line) {
     return closes > 0 ? closes + rest : -rest;
 }
 
-// Plays a whole n x n game, the human first (random moves from seed, or the four rules);
-// checks that every computer move keeps the position's value; returns the computer moves.
-int playCheckedGame(int n, bool fourRuleHuman, unsigned seed) {
+// Plays a whole n x n game, the human first (random moves from seed, or the four rules),
+// the computer with book if given; checks that every computer move keeps the position's
+// value; returns the computer moves.
+int playCheckedGame(int n, bool fourRuleHuman, unsigned seed, const BookContents *book = nullptr) {
     const BoardGraph board = rectangleBoard(n, n);
     Solver checker(board, ExtraTurnRule::kUnlimited);
-    PerfectPlayer computer(n, nullptr, SolverOptions{});
+    PerfectPlayer computer(n, book ? std::make_unique<OpeningBook>(*book, board) : nullptr, SolverOptions{});
     RectangleGame game(n, n, 2);
     std::mt19937 random(seed);
     int computerMoves = 0;
@@ -87,12 +88,38 @@ BOOST_AUTO_TEST_CASE(whole_games_never_give_value_away) {
     BOOST_TEST(playCheckedGame(3, true, 0) > 0);
 }
 
+BOOST_AUTO_TEST_CASE(whole_games_after_a_book_never_give_value_away) {
+    // After the book the search starts from the value the book's last move kept.
+    const BoardGraph board = rectangleBoard(3, 3);
+    Solver solver(board, ExtraTurnRule::kUnlimited);
+    const BookContents book = generateBook(
+        3, 3, 3, [&](LineSet lines, int atLeast) { return choosePerfectMove(solver, 3, lines, atLeast); });
+    for (unsigned seed : {1u, 2u, 3u, 4u, 5u}) BOOST_TEST(playCheckedGame(3, false, seed, &book) > 0);
+    BOOST_TEST(playCheckedGame(3, true, 0, &book) > 0);
+}
+
+BOOST_AUTO_TEST_CASE(a_known_bound_gives_the_same_choice) {
+    const BoardGraph board = rectangleBoard(3, 3);
+    Solver solver(board, ExtraTurnRule::kUnlimited), checker(board, ExtraTurnRule::kUnlimited);
+    for (unsigned seed = 1; seed <= 8; ++seed) {
+        const LineSet lines = quietPosition(board, 2 + seed % 5, seed);
+        const int value = checker.value({lines, false});
+        const ChosenMove free = choosePerfectMove(checker, 3, lines, kNothingKnown);
+        BOOST_TEST(free.value == value);
+        for (int atLeast : {value - 3, value - 2, value - 1, value}) {
+            const ChosenMove bounded = choosePerfectMove(solver, 3, lines, atLeast);
+            BOOST_TEST(bounded.value == value, "seed " << seed << ", bound " << atLeast);
+            BOOST_TEST(bounded.line == free.line, "seed " << seed << ", bound " << atLeast);
+        }
+    }
+}
+
 BOOST_AUTO_TEST_CASE(late_4x4_positions_keep_their_value) {
     const BoardGraph board = rectangleBoard(4, 4);
     Solver solver(board, ExtraTurnRule::kUnlimited), checker(board, ExtraTurnRule::kUnlimited);
     for (unsigned seed : {1u, 2u, 3u, 4u}) {
         const LineSet lines = quietPosition(board, 18, seed);
-        const int move = choosePerfectMove(solver, 4, lines);
+        const int move = choosePerfectMove(solver, 4, lines, kNothingKnown).line;
         BOOST_TEST(moveValue(checker, lines, move) == checker.value({lines, false}), "seed " << seed);
     }
 }
@@ -104,7 +131,7 @@ BOOST_AUTO_TEST_CASE(the_choice_leaves_the_most_losing_replies) {
     for (unsigned seed = 1; seed <= 12; ++seed) {
         const LineSet lines = quietPosition(board, 4 + seed % 6, seed);
         const int value = checker.value({lines, false});
-        const int chosen = choosePerfectMove(solver, 3, lines);
+        const int chosen = choosePerfectMove(solver, 3, lines, kNothingKnown).line;
         // Count each optimal move's losing replies from the replies' exact values.
         int most = -1, chosenCount = -1, least = 1 << 30;
         for (int move : checker.optimalMoves({lines, false})) {
@@ -136,7 +163,8 @@ BOOST_AUTO_TEST_CASE(without_counting_the_rules_pick_among_the_optimal_moves) {
         for (int e = 0; e < board.lineCount(); ++e) edges[e] = (lines & lineBit(e)) != 0;
         const RectangleGame game(3, 3, 2, edges, std::vector<std::uint8_t>(9, 0), 1);
         BOOST_TEST(
-            choosePerfectMove(solver, 3, lines, 0) == breakTies(game, checker.optimalMoves({lines, false})),
+            choosePerfectMove(solver, 3, lines, kNothingKnown, 0).line ==
+                breakTies(game, checker.optimalMoves({lines, false})),
             "seed " << seed);
     }
 }
@@ -144,7 +172,7 @@ BOOST_AUTO_TEST_CASE(without_counting_the_rules_pick_among_the_optimal_moves) {
 BOOST_AUTO_TEST_CASE(a_generated_book_is_deterministic_and_perfect) {
     const BoardGraph board = rectangleBoard(3, 3);
     Solver solver(board, ExtraTurnRule::kUnlimited), other(board, ExtraTurnRule::kUnlimited);
-    auto choose = [&](LineSet lines) { return choosePerfectMove(solver, 3, lines); };
+    auto choose = [&](LineSet lines, int atLeast) { return choosePerfectMove(solver, 3, lines, atLeast); };
     const BookContents book = generateBook(3, 3, 5, choose);
     const std::string bytes = bookBytes(book);
     BOOST_TEST(bytes == bookBytes(generateBook(3, 3, 5, choose)), "the same bytes again (warm table)");
@@ -156,13 +184,18 @@ BOOST_AUTO_TEST_CASE(a_generated_book_is_deterministic_and_perfect) {
     for (int first = 0; first < board.lineCount(); ++first)
         BOOST_TEST(lookup.move(lineBit(first)).has_value());
     for (std::uint64_t entry : book.entries) {
-        const LineSet lines = entry >> kEntryPositionShift;
-        const int stored = static_cast<int>(entry & kEntryMoveMask);
-        BOOST_TEST(stored == choosePerfectMove(other, 3, lines), "entry " << lines);
+        const LineSet lines = entryLines(entry);
+        const ChosenMove stored = entryMove(entry);
+        const ChosenMove again = choosePerfectMove(other, 3, lines, kNothingKnown);
+        BOOST_TEST(stored.line == again.line, "entry " << lines);
+        BOOST_TEST(stored.value == again.value, "entry " << lines);
+        BOOST_TEST(stored.value == other.value({lines, false}), "entry " << lines);
         for (int s = 0; s < symmetry.count(); ++s) {  // each image finds an image of the move
             const LineSet image = symmetry.apply(s, lines);
-            BOOST_TEST(symmetry.canonical(image | lineBit(*lookup.move(image))) ==
-                       symmetry.canonical(lines | lineBit(stored)));
+            const ChosenMove found = *lookup.move(image);
+            BOOST_TEST(found.value == stored.value);
+            BOOST_TEST(symmetry.canonical(image | lineBit(found.line)) ==
+                       symmetry.canonical(lines | lineBit(stored.line)));
         }
     }
     BOOST_TEST(!lookup.move(board.allLines() & ~lineBit(0)).has_value(), "a late position is not in it");
@@ -172,7 +205,9 @@ BOOST_AUTO_TEST_CASE(a_damaged_book_is_refused) {
     const BoardGraph board = rectangleBoard(2, 2);  // the solver keeps a reference to it
     Solver solver(board, ExtraTurnRule::kUnlimited);
     const std::string bytes =
-        bookBytes(generateBook(2, 2, 3, [&](LineSet lines) { return choosePerfectMove(solver, 2, lines); }));
+        bookBytes(generateBook(2, 2, 3, [&](LineSet lines, int atLeast) {
+            return choosePerfectMove(solver, 2, lines, atLeast);
+        }));
     BOOST_TEST(parseBook(bytes).entries.size() > 0u);
     std::string flipped = bytes;
     flipped[kBookHeaderBytes + 3] ^= 1;
@@ -194,7 +229,7 @@ BOOST_AUTO_TEST_CASE(the_shipped_4x4_book_is_sound) {
         BOOST_TEST(lookup.move(lineBit(first)).has_value(), "the answer to every first move");
     const BoardSymmetry symmetry(board);
     for (std::uint64_t entry : book.entries)
-        BOOST_TEST(symmetry.canonical(entry >> kEntryPositionShift) == (entry >> kEntryPositionShift));
+        BOOST_TEST(symmetry.canonical(entryLines(entry)) == entryLines(entry));
 }
 
 BOOST_AUTO_TEST_CASE(the_program_answers_a_first_4x4_move_from_the_book) {
@@ -205,6 +240,43 @@ BOOST_AUTO_TEST_CASE(the_program_answers_a_first_4x4_move_from_the_book) {
     BOOST_TEST(got.err.empty(), got.err);
     const RunResult larger = runTrusted(DOTSCOMPUTER_PROGRAM, {"--level", "perfect"}, "5\nQ\n");
     BOOST_TEST(larger.err.find("only up to 4 x 4") != std::string::npos, larger.err);
+}
+
+BOOST_AUTO_TEST_CASE(dotssolve_hints_are_the_computer_s_moves) {
+    const RectangleGrid grid3(3, 3), grid4(4, 4);
+    auto name = [](const RectangleGrid &grid, int e) {
+        return std::to_string(grid.edgeRow(e)) + " " + std::to_string(grid.edgeCol(e)) +
+               (grid.isHorizontal(e) ? " h" : " v");
+    };
+    // 3 x 3 (no book): searched, the same move and value as the computer's.
+    const BoardGraph board3 = rectangleBoard(3, 3);
+    Solver solver(board3, ExtraTurnRule::kUnlimited);
+    const LineSet lines3 = lineBit(grid3.edgeAt(0, 0, 'h')) | lineBit(grid3.edgeAt(1, 1, 'v'));
+    const ChosenMove chosen3 = choosePerfectMove(solver, 3, lines3, kNothingKnown);
+    const RunResult searched =
+        runTrusted(DOTSSOLVE_PROGRAM, {"rect", "3", "3", "--moves", "0 0 h,1 1 v", "--hint", "--value-only"}, "");
+    BOOST_TEST(searched.status == 0, searched.err);
+    BOOST_TEST(searched.out.find("Value: " + std::string(chosen3.value > 0 ? "+" : "") +
+                                 std::to_string(chosen3.value) + " ") != std::string::npos,
+               searched.out);
+    BOOST_TEST(searched.out.find("Hint: " + name(grid3, chosen3.line) + " (dotscomputer --level perfect's move, "
+                                                                         "searched)\n") != std::string::npos,
+               searched.out);
+    // 4 x 4 in the book: its move and value, with no search.
+    const BoardGraph board4 = rectangleBoard(4, 4);
+    const OpeningBook book(readBook(DOTSCOMPUTER_BOOK), board4);
+    const LineSet lines4 = lineBit(grid4.edgeAt(2, 1, 'v'));
+    const ChosenMove stored = *book.move(lines4);
+    const RunResult fromBook = runTrusted(
+        DOTSSOLVE_PROGRAM, {"rect", "4", "4", "--moves", "2 1 v", "--hint", "--value-only", "--json"}, "", 30);
+    BOOST_TEST(fromBook.status == 0, fromBook.err);
+    BOOST_TEST(fromBook.out.find("\"hint\": \"" + name(grid4, stored.line) + "\"") != std::string::npos, fromBook.out);
+    BOOST_TEST(fromBook.out.find("\"hint_from_book\": true") != std::string::npos, fromBook.out);
+    BOOST_TEST(fromBook.out.find("\"value\": " + std::to_string(stored.value)) != std::string::npos, fromBook.out);
+    // Only the computer's boards.
+    BOOST_TEST(runTrusted(DOTSSOLVE_PROGRAM, {"rect", "3", "4", "--hint"}, "").status == 1);
+    BOOST_TEST(runTrusted(DOTSSOLVE_PROGRAM, {"rect", "5", "5", "--hint"}, "").status == 1);
+    BOOST_TEST(runTrusted(DOTSSOLVE_PROGRAM, {"dotsboxes", "1101011110110110", "--hint"}, "").status == 1);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

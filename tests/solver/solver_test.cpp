@@ -386,6 +386,22 @@ BOOST_AUTO_TEST_CASE(null_window_tests_agree_with_exact_values) {
     }
 }
 
+BOOST_AUTO_TEST_CASE(a_known_lower_bound_gives_the_exact_value) {
+    // value(p, atLeast) starts from a bound the caller knows: any true bound, of either
+    // parity, gives the exact value.
+    BoardGraph board = rectangleBoard(2, 3);
+    Solver exact(board, ExtraTurnRule::kUnlimited), bounded(board, ExtraTurnRule::kUnlimited);
+    std::mt19937_64 rng(17);
+    for (int i = 0; i < 200; ++i) {
+        SolverPosition p{rng() & board.allLines(), false};
+        if (p.lines == board.allLines()) continue;
+        const int v = exact.value(p);
+        for (int atLeast = v - 3; atLeast <= v; ++atLeast)
+            BOOST_TEST(bounded.value(p, atLeast) == v, "lines " << p.lines << ", bound " << atLeast);
+        BOOST_TEST(bounded.value(p, -100) == v, "no bound");
+    }
+}
+
 BOOST_AUTO_TEST_CASE(two_threads_find_the_same_values_as_one) {
     // 3 x 3 positions with 8 to 14 lines filled: searches big enough for both threads to
     // work, and to stop one another, many times over.
