@@ -90,6 +90,8 @@ BENCHMARK(BM_perfect_game)
     ->Args({3, 1, 1})
     ->Args({4, 0, 1})
     ->Args({4, 0, 2})
+    ->Args({4, 0, 3})
+    ->Args({4, 0, 4})
     ->Args({4, 1, 1})
     ->Iterations(1)
     ->Unit(benchmark::kSecond);
