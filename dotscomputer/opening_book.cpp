@@ -144,7 +144,8 @@ BookContents parseBook(const std::string &bytes) {
         const LineSet lines = entryLines(entry);
         const ChosenMove chosen = entryMove(entry);
         if (i > 0 && lines <= entryLines(contents.entries[i - 1])) fail("entries out of order");
-        if ((lines & ~graph.allLines()) != 0 || chosen.line >= graph.lineCount() || (lines & lineBit(chosen.line)) != 0)
+        if ((lines & ~graph.allLines()) != 0 || chosen.line >= graph.lineCount() ||
+            (lines & lineBit(chosen.line)) != 0)
             fail("entry " + std::to_string(i) + " is not a position and one of its open lines");
         if (std::abs(chosen.value) > graph.cellCount())
             fail("entry " + std::to_string(i) + " has a value beyond the board's cells");

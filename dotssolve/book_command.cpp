@@ -24,7 +24,9 @@ int makeBook(int size, int depth, const std::string &out, SolverOptions options)
     };
     const BookContents contents = dotscomputer::generateBook(
         size, size, depth,
-        [&](LineSet lines, int atLeast) { return dotscomputer::choosePerfectMove(solver, size, lines, atLeast); },
+        [&](LineSet lines, int atLeast) {
+            return dotscomputer::choosePerfectMove(solver, size, lines, atLeast);
+        },
         [&](LineSet lines, dotscomputer::ChosenMove chosen, std::size_t done) {
             std::cerr << "book: " << done << " positions, " << seconds() << " s ("
                       << __builtin_popcountll(lines) << " lines filled, line " << chosen.line << ", value "
@@ -49,7 +51,8 @@ int checkBook(const std::string &path, int verify, SolverOptions options) {
     Solver solver(graph, ExtraTurnRule::kUnlimited, options);
     std::vector<std::uint64_t> deepest = contents.entries;
     std::stable_sort(deepest.begin(), deepest.end(), [](std::uint64_t a, std::uint64_t b) {
-        return __builtin_popcountll(dotscomputer::entryLines(a)) > __builtin_popcountll(dotscomputer::entryLines(b));
+        return __builtin_popcountll(dotscomputer::entryLines(a)) >
+               __builtin_popcountll(dotscomputer::entryLines(b));
     });
     deepest.resize(std::min<std::size_t>(deepest.size(), static_cast<std::size_t>(verify)));
     int wrong = 0;

@@ -13,8 +13,8 @@
 // notation) are played from the empty board by players 1 and 2, with extra turns.
 #include <CLI/CLI.hpp>
 #include <iostream>
-#include <optional>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 
 #include "board/cruciform.h"
@@ -116,13 +116,16 @@ struct Hint {
 Hint perfectHint(const Problem &p, int size, Solver &solver) {
     if (size == dotscomputer::kBookBoard) {
         try {
-            const dotscomputer::OpeningBook book(dotscomputer::readBook(dotscomputer::bookPath(size)), *p.graph);
-            if (std::optional<dotscomputer::ChosenMove> stored = book.move(p.position.lines)) return {*stored, true};
+            const dotscomputer::OpeningBook book(dotscomputer::readBook(dotscomputer::bookPath(size)),
+                                                 *p.graph);
+            if (std::optional<dotscomputer::ChosenMove> stored = book.move(p.position.lines))
+                return {*stored, true};
         } catch (const std::exception &e) {
             std::cerr << "dotssolve: " << e.what() << "; the hint is searched\n";
         }
     }
-    return {dotscomputer::choosePerfectMove(solver, size, p.position.lines, dotscomputer::kNothingKnown), false};
+    return {dotscomputer::choosePerfectMove(solver, size, p.position.lines, dotscomputer::kNothingKnown),
+            false};
 }
 
 int run(const std::string &board, const std::vector<std::string> &args, int player, bool extra,
@@ -150,9 +153,11 @@ int run(const std::string &board, const std::vector<std::string> &args, int play
     if (p.position.lines == p.graph->allLines())
         throw std::runtime_error("the game is over: nothing to solve");
     const int size = board == "rect" ? std::stoi(args[0]) : 0;
-    if (settings.hint && (board != "rect" || args[0] != args[1] || size > dotscomputer::kLargestPerfectBoard))
-        throw std::runtime_error("--hint is for the boards of dotscomputer --level perfect: rect N N, N up to " +
-                                 std::to_string(dotscomputer::kLargestPerfectBoard));
+    const bool square = board == "rect" && std::stoi(args[1]) == size;
+    if (settings.hint && (!square || size > dotscomputer::kLargestPerfectBoard))
+        throw std::runtime_error(
+            "--hint is for the boards of dotscomputer --level perfect: rect N N, N up to " +
+            std::to_string(dotscomputer::kLargestPerfectBoard));
 
     SolverOptions options = solverOptionsFor(settings.threads, settings.memoryMegabytes);
     Solver solver(*p.graph, p.rule, options);

@@ -162,10 +162,9 @@ BOOST_AUTO_TEST_CASE(without_counting_the_rules_pick_among_the_optimal_moves) {
         std::vector<std::uint8_t> edges(board.lineCount());
         for (int e = 0; e < board.lineCount(); ++e) edges[e] = (lines & lineBit(e)) != 0;
         const RectangleGame game(3, 3, 2, edges, std::vector<std::uint8_t>(9, 0), 1);
-        BOOST_TEST(
-            choosePerfectMove(solver, 3, lines, kNothingKnown, 0).line ==
-                breakTies(game, checker.optimalMoves({lines, false})),
-            "seed " << seed);
+        BOOST_TEST(choosePerfectMove(solver, 3, lines, kNothingKnown, 0).line ==
+                       breakTies(game, checker.optimalMoves({lines, false})),
+                   "seed " << seed);
     }
 }
 
@@ -204,10 +203,8 @@ BOOST_AUTO_TEST_CASE(a_generated_book_is_deterministic_and_perfect) {
 BOOST_AUTO_TEST_CASE(a_damaged_book_is_refused) {
     const BoardGraph board = rectangleBoard(2, 2);  // the solver keeps a reference to it
     Solver solver(board, ExtraTurnRule::kUnlimited);
-    const std::string bytes =
-        bookBytes(generateBook(2, 2, 3, [&](LineSet lines, int atLeast) {
-            return choosePerfectMove(solver, 2, lines, atLeast);
-        }));
+    const std::string bytes = bookBytes(generateBook(
+        2, 2, 3, [&](LineSet lines, int atLeast) { return choosePerfectMove(solver, 2, lines, atLeast); }));
     BOOST_TEST(parseBook(bytes).entries.size() > 0u);
     std::string flipped = bytes;
     flipped[kBookHeaderBytes + 3] ^= 1;
@@ -253,26 +250,30 @@ BOOST_AUTO_TEST_CASE(dotssolve_hints_are_the_computer_s_moves) {
     Solver solver(board3, ExtraTurnRule::kUnlimited);
     const LineSet lines3 = lineBit(grid3.edgeAt(0, 0, 'h')) | lineBit(grid3.edgeAt(1, 1, 'v'));
     const ChosenMove chosen3 = choosePerfectMove(solver, 3, lines3, kNothingKnown);
-    const RunResult searched =
-        runTrusted(DOTSSOLVE_PROGRAM, {"rect", "3", "3", "--moves", "0 0 h,1 1 v", "--hint", "--value-only"}, "");
+    const RunResult searched = runTrusted(
+        DOTSSOLVE_PROGRAM, {"rect", "3", "3", "--moves", "0 0 h,1 1 v", "--hint", "--value-only"}, "");
     BOOST_TEST(searched.status == 0, searched.err);
     BOOST_TEST(searched.out.find("Value: " + std::string(chosen3.value > 0 ? "+" : "") +
                                  std::to_string(chosen3.value) + " ") != std::string::npos,
                searched.out);
-    BOOST_TEST(searched.out.find("Hint: " + name(grid3, chosen3.line) + " (dotscomputer --level perfect's move, "
-                                                                         "searched)\n") != std::string::npos,
+    BOOST_TEST(searched.out.find("Hint: " + name(grid3, chosen3.line) +
+                                 " (dotscomputer --level perfect's move, "
+                                 "searched)\n") != std::string::npos,
                searched.out);
     // 4 x 4 in the book: its move and value, with no search.
     const BoardGraph board4 = rectangleBoard(4, 4);
     const OpeningBook book(readBook(DOTSCOMPUTER_BOOK), board4);
     const LineSet lines4 = lineBit(grid4.edgeAt(2, 1, 'v'));
     const ChosenMove stored = *book.move(lines4);
-    const RunResult fromBook = runTrusted(
-        DOTSSOLVE_PROGRAM, {"rect", "4", "4", "--moves", "2 1 v", "--hint", "--value-only", "--json"}, "", 30);
+    const RunResult fromBook =
+        runTrusted(DOTSSOLVE_PROGRAM,
+                   {"rect", "4", "4", "--moves", "2 1 v", "--hint", "--value-only", "--json"}, "", 30);
     BOOST_TEST(fromBook.status == 0, fromBook.err);
-    BOOST_TEST(fromBook.out.find("\"hint\": \"" + name(grid4, stored.line) + "\"") != std::string::npos, fromBook.out);
+    BOOST_TEST(fromBook.out.find("\"hint\": \"" + name(grid4, stored.line) + "\"") != std::string::npos,
+               fromBook.out);
     BOOST_TEST(fromBook.out.find("\"hint_from_book\": true") != std::string::npos, fromBook.out);
-    BOOST_TEST(fromBook.out.find("\"value\": " + std::to_string(stored.value)) != std::string::npos, fromBook.out);
+    BOOST_TEST(fromBook.out.find("\"value\": " + std::to_string(stored.value)) != std::string::npos,
+               fromBook.out);
     // Only the computer's boards.
     BOOST_TEST(runTrusted(DOTSSOLVE_PROGRAM, {"rect", "3", "4", "--hint"}, "").status == 1);
     BOOST_TEST(runTrusted(DOTSSOLVE_PROGRAM, {"rect", "5", "5", "--hint"}, "").status == 1);
