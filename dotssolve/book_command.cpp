@@ -3,8 +3,12 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
+#include <sstream>
 
 #include "board/rectangle.h"
 #include "opening_book.h"
@@ -15,17 +19,79 @@ namespace {
 
 using dotscomputer::BookContents;
 
-int makeBook(int size, int depth, const std::string &out, SolverOptions options) {
+// The positions a make already has answers for, by canonical line set: a book's entries
+// and a progress file's lines ("LINES MOVE VALUE", one solved position each, in decimal).
+using Known = std::map<LineSet, dotscomputer::ChosenMove>;
+
+// Returns the known answers of a progress file (none if it does not exist yet). A last
+// line cut short by a stop is ignored and cut off the file, so that what is added next
+// starts on a line of its own; any other line that is not an answer of this board is an
+// error.
+Known readProgress(const std::string &path, const BoardGraph &graph) {
+    Known known;
+    std::ifstream in(path);
+    std::string text;
+    int number = 0;
+    std::uintmax_t wholeBytes = 0;  // the file up to the end of its last whole line
+    while (std::getline(in, text)) {
+        ++number;
+        std::istringstream line(text);
+        unsigned long long lines = 0;
+        int move = -1, value = 0;
+        std::string rest;
+        const bool whole = !in.eof();  // ended by a newline: written to the end
+        if (!(line >> lines >> move >> value) || (line >> rest) || (lines & ~graph.allLines()) != 0 ||
+            move < 0 || move >= graph.lineCount() || (lines & lineBit(move)) != 0 ||
+            std::abs(value) > graph.cellCount()) {
+            if (!whole) break;  // cut short by a stop: solved again
+            throw std::runtime_error(path + " line " + std::to_string(number) +
+                                     " is not a solved position: '" + text + "'");
+        }
+        if (!whole) break;
+        known[lines] = {move, value};
+        wholeBytes += text.size() + 1;
+    }
+    std::error_code error;
+    if (std::filesystem::exists(path, error) && std::filesystem::file_size(path) > wholeBytes)
+        std::filesystem::resize_file(path, wholeBytes);
+    return known;
+}
+
+int makeBook(int size, int depth, const std::string &out, const std::string &progressPath,
+             const std::string &knownBook, SolverOptions options) {
     const BoardGraph graph = rectangleBoard(size, size);
+    Known known = progressPath.empty() ? Known{} : readProgress(progressPath, graph);
+    if (!knownBook.empty()) {
+        const BookContents book = dotscomputer::readBook(knownBook);
+        if (book.height != size || book.width != size)
+            throw std::runtime_error(knownBook + " is another board's");
+        for (std::uint64_t entry : book.entries)
+            known[dotscomputer::entryLines(entry)] = dotscomputer::entryMove(entry);
+    }
+    std::ofstream progress;
+    if (!progressPath.empty()) {
+        progress.open(progressPath, std::ios::app);
+        if (!progress) throw std::runtime_error("cannot write " + progressPath);
+    }
     Solver solver(graph, ExtraTurnRule::kUnlimited, options);
     const auto start = std::chrono::steady_clock::now();
     auto seconds = [&] {
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     };
+    std::size_t reused = 0;
     const BookContents contents = dotscomputer::generateBook(
         size, size, depth,
         [&](LineSet lines, int atLeast) {
-            return dotscomputer::choosePerfectMove(solver, size, lines, atLeast);
+            if (const auto found = known.find(lines); found != known.end()) {
+                ++reused;
+                return found->second;
+            }
+            const dotscomputer::ChosenMove chosen =
+                dotscomputer::choosePerfectMove(solver, size, lines, atLeast);
+            if (progress.is_open() && !(progress << lines << " " << chosen.line << " " << chosen.value << "\n"
+                                                 << std::flush))
+                throw std::runtime_error("cannot write " + progressPath);
+            return chosen;
         },
         [&](LineSet lines, dotscomputer::ChosenMove chosen, std::size_t done) {
             std::cerr << "book: " << done << " positions, " << seconds() << " s ("
@@ -36,8 +102,9 @@ int makeBook(int size, int depth, const std::string &out, SolverOptions options)
     file << dotscomputer::bookBytes(contents);
     if (!file.flush()) throw std::runtime_error("cannot write " + out);
     std::cout << "book " << out << ": " << size << " x " << size << ", depth " << depth << ", "
-              << contents.entries.size() << " positions, " << dotscomputer::bookBytes(contents).size()
-              << " bytes, " << seconds() << " s, " << solver.nodes() << " nodes\n";
+              << contents.entries.size() << " positions (" << reused << " known before), "
+              << dotscomputer::bookBytes(contents).size() << " bytes, " << seconds() << " s, "
+              << solver.nodes() << " nodes\n";
     return 0;
 }
 
@@ -80,7 +147,7 @@ int runBookCommand(int argc, char **argv) {
     CLI::App app{"dotssolve book: the opening books of dotscomputer --level perfect"};
     app.require_subcommand(1);
     int size = 4, depth = 1, verify = 0, threads = 1, memory = 0;
-    std::string out, path;
+    std::string out, path, progress, known;
     CLI::App *make =
         app.add_subcommand("make", "write the book of a SIZE x SIZE board (same bytes every time)");
     make->add_option("size", size, "cells per side")->required()->check(CLI::Range(1, 4));
@@ -88,6 +155,12 @@ int runBookCommand(int argc, char **argv) {
         ->required()
         ->check(CLI::Range(0, 56));
     make->add_option("--out", out, "the book file to write")->required();
+    make->add_option("--progress", progress,
+                     "a file each solved position is added to as it is solved; a make stopped and run "
+                     "again with it goes on where it was");
+    make->add_option("--known", known,
+                     "a book of the same board whose positions need no search (a shallower one)")
+        ->check(CLI::ExistingFile);
     CLI::App *check = app.add_subcommand("check", "read a book (checksum, order, legal moves)");
     check->add_option("file", path, "the book file")->required();
     check->add_option("--verify", verify,
@@ -101,7 +174,8 @@ int runBookCommand(int argc, char **argv) {
     try {
         app.parse(argc, argv);
         const SolverOptions options = solverOptionsFor(threads, memory);
-        return make->parsed() ? makeBook(size, depth, out, options) : checkBook(path, verify, options);
+        return make->parsed() ? makeBook(size, depth, out, progress, known, options)
+                              : checkBook(path, verify, options);
     } catch (const CLI::ParseError &e) {
         return app.exit(e) == 0 ? 0 : 2;
     } catch (const std::exception &e) {
