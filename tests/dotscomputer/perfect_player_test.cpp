@@ -1,10 +1,15 @@
 // --level perfect: the computer never gives away value (checked by a separate solver)
 // in whole 2 x 2 and 3 x 3 games and late 4 x 4 positions, its choice among optimal moves
 // leaves the most losing replies, and the opening book: the same bytes from every
-// generation, every entry perfect play's choice, found in every orientation, damage
-// refused, and the shipped 4 x 4 book sound.
+// generation, every entry perfect play's choice, found in every orientation, a stopped
+// make resumed, damage refused, and the shipped 4 x 4 book sound; dotssolve --hint.
 #include <boost/test/unit_test.hpp>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <random>
+
+#include <unistd.h>
 
 #include "board/rectangle.h"
 #include "computer_player.h"
@@ -198,6 +203,45 @@ BOOST_AUTO_TEST_CASE(a_generated_book_is_deterministic_and_perfect) {
         }
     }
     BOOST_TEST(!lookup.move(board.allLines() & ~lineBit(0)).has_value(), "a late position is not in it");
+}
+
+BOOST_AUTO_TEST_CASE(a_stopped_book_make_goes_on_where_it_was) {
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::temp_directory_path() / ("dotslab-book-" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    auto make = [&](const std::vector<std::string> &extra, const std::string &out) {
+        std::vector<std::string> args = {"book", "make", "3", "--depth", "5", "--out", (dir / out).string()};
+        args.insert(args.end(), extra.begin(), extra.end());
+        return runTrusted(DOTSSOLVE_PROGRAM, args, "", 60);
+    };
+    auto bytesOf = [&](const std::string &name) {
+        std::ifstream in(dir / name, std::ios::binary);
+        return std::string(std::istreambuf_iterator<char>(in), {});
+    };
+    const std::string log = (dir / "progress.log").string();
+    BOOST_TEST(make({}, "plain.bin").status == 0);
+    BOOST_TEST(make({"--progress", log}, "logged.bin").status == 0);
+    BOOST_TEST(bytesOf("logged.bin") == bytesOf("plain.bin"));
+    // Stopped in the middle of a line: the whole lines are kept, the cut one solved again.
+    const std::string whole = bytesOf("progress.log");
+    std::ofstream(log, std::ios::binary | std::ios::trunc) << whole.substr(0, whole.size() / 2 + 3);
+    const RunResult resumed = make({"--progress", log}, "resumed.bin");
+    BOOST_TEST(resumed.status == 0, resumed.err);
+    BOOST_TEST(bytesOf("resumed.bin") == bytesOf("plain.bin"));
+    const RunResult again = make({"--progress", log}, "again.bin");
+    BOOST_TEST(again.out.find("(795 known before)") != std::string::npos, again.out);
+    BOOST_TEST(bytesOf("again.bin") == bytesOf("plain.bin"));
+    // A shallower book's positions need no search, and change nothing.
+    BOOST_TEST(runTrusted(DOTSSOLVE_PROGRAM,
+                          {"book", "make", "3", "--depth", "3", "--out", (dir / "shallow.bin").string()}, "", 60)
+                   .status == 0);
+    const RunResult known = make({"--known", (dir / "shallow.bin").string()}, "known.bin");
+    BOOST_TEST(known.out.find("known before") != std::string::npos, known.out);
+    BOOST_TEST(bytesOf("known.bin") == bytesOf("plain.bin"));
+    // A line that is not a solved position is an error, not a guess.
+    std::ofstream(log, std::ios::app) << "1 2 x\n";
+    BOOST_TEST(make({"--progress", log}, "bad.bin").status == 1);
+    fs::remove_all(dir);
 }
 
 BOOST_AUTO_TEST_CASE(a_damaged_book_is_refused) {
