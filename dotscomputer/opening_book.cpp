@@ -58,25 +58,26 @@ class BookWalk {
             if (const int closes = graph_.cellsClosedBy(lines, line); closes > 0)
                 otherMoves(after, atLeast + closes);
             else
-                chooserMoves(after, atLeast);
+                chooserMoves(after, {atLeast, false});
         }
     }
 
-    // The chooser moves in lines, whose value is known to be at least atLeast: its one
-    // move, again after a capture.
-    void chooserMoves(LineSet lines, int atLeast) {
+    // The chooser moves in lines, whose value is known as `known` says: its one move,
+    // again after a capture.
+    void chooserMoves(LineSet lines, KnownValue known) {
         if (__builtin_popcountll(lines) > depth_) return;
         const LineSet canonical = symmetry_.canonical(lines);
         if (!seenChooser_.insert(canonical).second) return;
-        const ChosenMove chosen = choose_(canonical, atLeast);
+        const ChosenMove chosen = choose_(canonical, known);
         assert(chosen.line >= 0 && chosen.line < graph_.lineCount() && !(canonical & lineBit(chosen.line)));
-        assert(atLeast <= chosen.value && std::abs(chosen.value) <= kMaxBookValue);
+        assert(known.atLeast <= chosen.value && (!known.exact || known.atLeast == chosen.value));
+        assert(std::abs(chosen.value) <= kMaxBookValue);
         entries_.push_back(bookEntry(canonical, chosen));
         if (progress_) progress_(canonical, chosen, entries_.size());
         const LineSet after = canonical | lineBit(chosen.line);
         if (after == graph_.allLines()) return;
         if (const int closes = graph_.cellsClosedBy(canonical, chosen.line); closes > 0)
-            chooserMoves(after, chosen.value - closes);
+            chooserMoves(after, {chosen.value - closes, true});
         else
             otherMoves(after, chosen.value);
     }
@@ -165,7 +166,7 @@ BookContents readBook(const std::string &path) {
 BookContents generateBook(int height, int width, int depth, const BookChooser &choose,
                           const std::function<void(LineSet, ChosenMove, std::size_t)> &progress) {
     BookWalk walk(height, width, depth, choose, progress);
-    walk.otherMoves(0, -height * width);  // below every value: nothing known
+    walk.otherMoves(0, kNothingKnown);
     BookContents contents;
     contents.height = height;
     contents.width = width;

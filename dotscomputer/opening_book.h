@@ -48,6 +48,18 @@ constexpr int kEntryValueOffset = 32;
 constexpr int kMaxBookValue = 31;  // |value| <= 31: the value field is never 0
 constexpr int kMaxBookLines = 64 - kEntryPositionShift;
 
+// A bound below every value a book holds: nothing is known of a position.
+constexpr int kNothingKnown = -kMaxBookValue - 1;
+
+// What is known of a position's value before it is searched: at least atLeast (a move
+// that kept the value led here, whatever the other side did since), or exactly atLeast
+// where exact (the mover's own last move captured, so they move again: an optimal move is
+// worth its captures plus the value after it).
+struct KnownValue {
+    int atLeast = kNothingKnown;
+    bool exact = false;
+};
+
 // A move perfect play chooses, with the value of the position it is played in.
 struct ChosenMove {
     int line = -1;
@@ -89,10 +101,10 @@ BookContents readBook(const std::string &path);
 // The positions where the program to move is perfect play and the other side plays any
 // move, from the empty board with the other side first, up to depth lines filled: a
 // book needs an entry only for these. choose returns the move and value of a position
-// (given in canonical form), told a bound its value is known to reach (the value its own
-// last move kept, net of the captures since; minus the board's cells where nothing is
-// known); progress, if set, is told each position as it is solved.
-using BookChooser = std::function<ChosenMove(LineSet lines, int atLeast)>;
+// (given in canonical form), told what is known of its value (from the value its own last
+// move kept, net of the captures since); progress, if set, is told each position as it is
+// solved.
+using BookChooser = std::function<ChosenMove(LineSet lines, KnownValue known)>;
 BookContents generateBook(int height, int width, int depth, const BookChooser &choose,
                           const std::function<void(LineSet, ChosenMove, std::size_t done)> &progress = {});
 

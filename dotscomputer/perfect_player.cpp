@@ -64,9 +64,10 @@ RectangleGame gameOf(int size, LineSet lines) {
 
 }  // namespace
 
-ChosenMove choosePerfectMove(Solver &solver, int size, LineSet lines, int atLeast, int mistakeSearchLines) {
+ChosenMove choosePerfectMove(Solver &solver, int size, LineSet lines, KnownValue known,
+                             int mistakeSearchLines) {
     const RectangleGame game = gameOf(size, lines);
-    const int value = solver.value(SolverPosition{lines, false}, atLeast);
+    const int value = known.exact ? known.atLeast : solver.value(SolverPosition{lines, false}, known.atLeast);
     const int open = solver.graph().lineCount() - __builtin_popcountll(lines);
     if (open > mistakeSearchLines) {
         // The four rules' tie-break is one order of all the lines (rules 3 and 4 leave no
@@ -113,8 +114,9 @@ int PerfectPlayer::choose(const RectangleGame &game) {
     lastFromBook_ = chosen.has_value();
     if (!chosen) {
         const bool sameGame = keptMargin_ && (keptLines_ & ~lines) == 0;  // the game the last choice was in
-        const int atLeast = sameGame ? *keptMargin_ - margin : kNothingKnown;
-        chosen = choosePerfectMove(*solver_, size_, lines, atLeast);
+        KnownValue known;
+        if (sameGame) known = {*keptMargin_ - margin, lines == keptLines_};  // nothing since: its own capture
+        chosen = choosePerfectMove(*solver_, size_, lines, known);
     }
     keptMargin_ = margin + chosen->value;
     keptLines_ = lines | lineBit(chosen->line);

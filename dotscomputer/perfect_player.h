@@ -28,8 +28,6 @@ constexpr int kBookBoard = 4;
 
 // On 4 x 4 a position with this many open lines or fewer counts losing replies within a second.
 constexpr int kMistakeSearchLines = 26;
-// A bound below every value: nothing is known of the position.
-constexpr int kNothingKnown = -BoundsTable::kMaxBound - 1;
 
 // Returns how many of the opponent's replies to move (an optimal move in lines, whose
 // value for the mover is value) lose some of what their best reply keeps.
@@ -39,10 +37,10 @@ int losingReplies(Solver &solver, LineSet lines, int value, int move);
 // position's value: optimal, with the most losing replies where lines has at most
 // mistakeSearchLines open lines, then the four rules' tie-break. Where the replies are not
 // counted, the lines are tried in the four rules' order until one keeps the value: one
-// null-window test per line tried, not one per open line. atLeast is a bound the value is
-// known to reach (an earlier move kept it; kNothingKnown where nothing is): the value's
-// search then starts from it.
-ChosenMove choosePerfectMove(Solver &solver, int size, LineSet lines, int atLeast,
+// null-window test per line tried, not one per open line. known is what is known of the
+// value (an earlier move kept it): the value's search starts from its bound, and an exact
+// value is not searched at all.
+ChosenMove choosePerfectMove(Solver &solver, int size, LineSet lines, KnownValue known,
                              int mistakeSearchLines = kMistakeSearchLines);
 
 // The table of a 4 x 4 search: 2^23 buckets of 32 bytes (256 MB, touched as it fills).
@@ -59,7 +57,8 @@ LineSet filledLines(const RectangleGame &game);
 // table kept from move to move. It remembers the final margin its last move kept (its
 // score minus the other's at the end, with perfect play from then on): whatever the
 // other side did since, the position it moves in next is worth at least that margin less
-// the margin now, and the search starts there.
+// the margin now, and the search starts there; where it moves again after its own
+// capture, the value is that exactly, and not searched.
 class PerfectPlayer {
   public:
     // book may be null (search alone); options are the solver's (threads, table size).

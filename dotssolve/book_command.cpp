@@ -81,13 +81,13 @@ int makeBook(int size, int depth, const std::string &out, const std::string &pro
     std::size_t reused = 0;
     const BookContents contents = dotscomputer::generateBook(
         size, size, depth,
-        [&](LineSet lines, int atLeast) {
+        [&](LineSet lines, dotscomputer::KnownValue knownValue) {
             if (const auto found = known.find(lines); found != known.end()) {
                 ++reused;
                 return found->second;
             }
             const dotscomputer::ChosenMove chosen =
-                dotscomputer::choosePerfectMove(solver, size, lines, atLeast);
+                dotscomputer::choosePerfectMove(solver, size, lines, knownValue);
             if (progress.is_open() && !(progress << lines << " " << chosen.line << " " << chosen.value << "\n"
                                                  << std::flush))
                 throw std::runtime_error("cannot write " + progressPath);
@@ -127,7 +127,7 @@ int checkBook(const std::string &path, int verify, SolverOptions options) {
         const LineSet lines = dotscomputer::entryLines(entry);
         const dotscomputer::ChosenMove stored = dotscomputer::entryMove(entry);
         const dotscomputer::ChosenMove chosen =
-            dotscomputer::choosePerfectMove(solver, contents.height, lines, dotscomputer::kNothingKnown);
+            dotscomputer::choosePerfectMove(solver, contents.height, lines, dotscomputer::KnownValue{});
         if (chosen.line != stored.line || chosen.value != stored.value) {
             std::cout << "position " << lines << ": the book plays line " << stored.line << " (value "
                       << stored.value << "), perfect play line " << chosen.line << " (value " << chosen.value

@@ -124,7 +124,7 @@ Hint perfectHint(const Problem &p, int size, Solver &solver) {
             std::cerr << "dotssolve: " << e.what() << "; the hint is searched\n";
         }
     }
-    return {dotscomputer::choosePerfectMove(solver, size, p.position.lines, dotscomputer::kNothingKnown),
+    return {dotscomputer::choosePerfectMove(solver, size, p.position.lines, dotscomputer::KnownValue{}),
             false};
 }
 

@@ -98,7 +98,7 @@ BOOST_AUTO_TEST_CASE(whole_games_after_a_book_never_give_value_away) {
     const BoardGraph board = rectangleBoard(3, 3);
     Solver solver(board, ExtraTurnRule::kUnlimited);
     const BookContents book = generateBook(
-        3, 3, 3, [&](LineSet lines, int atLeast) { return choosePerfectMove(solver, 3, lines, atLeast); });
+        3, 3, 3, [&](LineSet lines, KnownValue known) { return choosePerfectMove(solver, 3, lines, known); });
     for (unsigned seed : {1u, 2u, 3u, 4u, 5u}) BOOST_TEST(playCheckedGame(3, false, seed, &book) > 0);
     BOOST_TEST(playCheckedGame(3, true, 0, &book) > 0);
 }
@@ -109,13 +109,16 @@ BOOST_AUTO_TEST_CASE(a_known_bound_gives_the_same_choice) {
     for (unsigned seed = 1; seed <= 8; ++seed) {
         const LineSet lines = quietPosition(board, 2 + seed % 5, seed);
         const int value = checker.value({lines, false});
-        const ChosenMove free = choosePerfectMove(checker, 3, lines, kNothingKnown);
+        const ChosenMove free = choosePerfectMove(checker, 3, lines, KnownValue{});
         BOOST_TEST(free.value == value);
         for (int atLeast : {value - 3, value - 2, value - 1, value}) {
-            const ChosenMove bounded = choosePerfectMove(solver, 3, lines, atLeast);
+            const ChosenMove bounded = choosePerfectMove(solver, 3, lines, KnownValue{atLeast, false});
             BOOST_TEST(bounded.value == value, "seed " << seed << ", bound " << atLeast);
             BOOST_TEST(bounded.line == free.line, "seed " << seed << ", bound " << atLeast);
         }
+        const ChosenMove exact = choosePerfectMove(solver, 3, lines, KnownValue{value, true});
+        BOOST_TEST(exact.value == value);
+        BOOST_TEST(exact.line == free.line, "seed " << seed << ", the exact value known");
     }
 }
 
@@ -124,7 +127,7 @@ BOOST_AUTO_TEST_CASE(late_4x4_positions_keep_their_value) {
     Solver solver(board, ExtraTurnRule::kUnlimited), checker(board, ExtraTurnRule::kUnlimited);
     for (unsigned seed : {1u, 2u, 3u, 4u}) {
         const LineSet lines = quietPosition(board, 18, seed);
-        const int move = choosePerfectMove(solver, 4, lines, kNothingKnown).line;
+        const int move = choosePerfectMove(solver, 4, lines, KnownValue{}).line;
         BOOST_TEST(moveValue(checker, lines, move) == checker.value({lines, false}), "seed " << seed);
     }
 }
@@ -136,7 +139,7 @@ BOOST_AUTO_TEST_CASE(the_choice_leaves_the_most_losing_replies) {
     for (unsigned seed = 1; seed <= 12; ++seed) {
         const LineSet lines = quietPosition(board, 4 + seed % 6, seed);
         const int value = checker.value({lines, false});
-        const int chosen = choosePerfectMove(solver, 3, lines, kNothingKnown).line;
+        const int chosen = choosePerfectMove(solver, 3, lines, KnownValue{}).line;
         // Count each optimal move's losing replies from the replies' exact values.
         int most = -1, chosenCount = -1, least = 1 << 30;
         for (int move : checker.optimalMoves({lines, false})) {
@@ -167,7 +170,7 @@ BOOST_AUTO_TEST_CASE(without_counting_the_rules_pick_among_the_optimal_moves) {
         std::vector<std::uint8_t> edges(board.lineCount());
         for (int e = 0; e < board.lineCount(); ++e) edges[e] = (lines & lineBit(e)) != 0;
         const RectangleGame game(3, 3, 2, edges, std::vector<std::uint8_t>(9, 0), 1);
-        BOOST_TEST(choosePerfectMove(solver, 3, lines, kNothingKnown, 0).line ==
+        BOOST_TEST(choosePerfectMove(solver, 3, lines, KnownValue{}, 0).line ==
                        breakTies(game, checker.optimalMoves({lines, false})),
                    "seed " << seed);
     }
@@ -176,7 +179,7 @@ BOOST_AUTO_TEST_CASE(without_counting_the_rules_pick_among_the_optimal_moves) {
 BOOST_AUTO_TEST_CASE(a_generated_book_is_deterministic_and_perfect) {
     const BoardGraph board = rectangleBoard(3, 3);
     Solver solver(board, ExtraTurnRule::kUnlimited), other(board, ExtraTurnRule::kUnlimited);
-    auto choose = [&](LineSet lines, int atLeast) { return choosePerfectMove(solver, 3, lines, atLeast); };
+    auto choose = [&](LineSet lines, KnownValue known) { return choosePerfectMove(solver, 3, lines, known); };
     const BookContents book = generateBook(3, 3, 5, choose);
     const std::string bytes = bookBytes(book);
     BOOST_TEST(bytes == bookBytes(generateBook(3, 3, 5, choose)), "the same bytes again (warm table)");
@@ -190,7 +193,7 @@ BOOST_AUTO_TEST_CASE(a_generated_book_is_deterministic_and_perfect) {
     for (std::uint64_t entry : book.entries) {
         const LineSet lines = entryLines(entry);
         const ChosenMove stored = entryMove(entry);
-        const ChosenMove again = choosePerfectMove(other, 3, lines, kNothingKnown);
+        const ChosenMove again = choosePerfectMove(other, 3, lines, KnownValue{});
         BOOST_TEST(stored.line == again.line, "entry " << lines);
         BOOST_TEST(stored.value == again.value, "entry " << lines);
         BOOST_TEST(stored.value == other.value({lines, false}), "entry " << lines);
@@ -247,8 +250,9 @@ BOOST_AUTO_TEST_CASE(a_stopped_book_make_goes_on_where_it_was) {
 BOOST_AUTO_TEST_CASE(a_damaged_book_is_refused) {
     const BoardGraph board = rectangleBoard(2, 2);  // the solver keeps a reference to it
     Solver solver(board, ExtraTurnRule::kUnlimited);
-    const std::string bytes = bookBytes(generateBook(
-        2, 2, 3, [&](LineSet lines, int atLeast) { return choosePerfectMove(solver, 2, lines, atLeast); }));
+    const std::string bytes = bookBytes(generateBook(2, 2, 3, [&](LineSet lines, KnownValue known) {
+        return choosePerfectMove(solver, 2, lines, known);
+    }));
     BOOST_TEST(parseBook(bytes).entries.size() > 0u);
     std::string flipped = bytes;
     flipped[kBookHeaderBytes + 3] ^= 1;
@@ -293,7 +297,7 @@ BOOST_AUTO_TEST_CASE(dotssolve_hints_are_the_computer_s_moves) {
     const BoardGraph board3 = rectangleBoard(3, 3);
     Solver solver(board3, ExtraTurnRule::kUnlimited);
     const LineSet lines3 = lineBit(grid3.edgeAt(0, 0, 'h')) | lineBit(grid3.edgeAt(1, 1, 'v'));
-    const ChosenMove chosen3 = choosePerfectMove(solver, 3, lines3, kNothingKnown);
+    const ChosenMove chosen3 = choosePerfectMove(solver, 3, lines3, KnownValue{});
     const RunResult searched = runTrusted(
         DOTSSOLVE_PROGRAM, {"rect", "3", "3", "--moves", "0 0 h,1 1 v", "--hint", "--value-only"}, "");
     BOOST_TEST(searched.status == 0, searched.err);
