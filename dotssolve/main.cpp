@@ -164,9 +164,12 @@ int run(const std::string &board, const std::vector<std::string> &args, int play
     std::optional<Hint> hint;
     if (settings.hint) hint = perfectHint(p, size, solver);
     const int best = hint ? hint->chosen.value : solver.value(p.position);
-    std::vector<std::string> optimal;
-    if (!settings.valueOnly)
-        for (int line : solver.optimalMoves(p.position)) optimal.push_back(p.moveNames[line]);
+    // Returns the names of the moves that keep the value: one search per move, the slow part.
+    auto optimalMoves = [&] {
+        std::vector<std::string> names;
+        for (int line : solver.optimalMoves(p.position)) names.push_back(p.moveNames[line]);
+        return names;
+    };
     int remaining = 0;
     for (int c = 0; c < p.graph->cellCount(); ++c)
         remaining += (p.graph->linesOfCell(c) & ~p.position.lines) != 0;
@@ -186,7 +189,7 @@ int run(const std::string &board, const std::vector<std::string> &args, int play
             out["hint_from_book"] = hint->fromBook;
         }
         if (!settings.valueOnly) {
-            out["optimal_moves"] = optimal;
+            out["optimal_moves"] = optimalMoves();
             out["move_values"] = nlohmann::json::object();
             for (const MoveValue &mv : solver.moveValues(p.position))
                 out["move_values"][p.moveNames[mv.line]] = mv.value;
@@ -210,6 +213,8 @@ int run(const std::string &board, const std::vector<std::string> &args, int play
         std::cout << "Hint: " << p.moveNames[hint->chosen.line] << " (dotscomputer --level perfect's move, "
                   << (hint->fromBook ? "from its opening book" : "searched") << ")\n";
     if (settings.valueOnly) return 0;
+    std::cout << std::flush;  // the value (and hint) now: the moves that keep it may take long
+    const std::vector<std::string> optimal = optimalMoves();
     std::cout << "Optimal moves:";
     for (std::size_t i = 0; i < optimal.size(); ++i) std::cout << (i ? ", " : " ") << optimal[i];
     std::cout << "\n";
