@@ -13,6 +13,7 @@
 #include "board/rectangle.h"
 #include "opening_book.h"
 #include "perfect_player.h"
+#include "solver/board_symmetry.h"
 
 namespace dotslab {
 namespace {
@@ -20,14 +21,37 @@ namespace {
 using dotscomputer::BookContents;
 
 // The positions a make already has answers for, by canonical line set: a book's entries
-// and a progress file's lines ("LINES MOVE VALUE", one solved position each, in decimal).
+// and a progress file's lines ("LINES MOVE VALUE CHECK", one solved position each).
 using Known = std::map<LineSet, dotscomputer::ChosenMove>;
 
-// Returns the known answers of a progress file (none if it does not exist yet). A last
-// line cut short by a stop is ignored and cut off the file, so that what is added next
-// starts on a line of its own; any other line that is not an answer of this board is an
-// error.
-Known readProgress(const std::string &path, const BoardGraph &graph) {
+// Returns the check of a progress line on a size x size board: the book checksum of its
+// entry and the size, in hex, so that a line changed by hand, or written for another
+// board, is refused instead of making a wrong book.
+std::string progressCheck(int size, LineSet lines, dotscomputer::ChosenMove chosen) {
+    std::ostringstream hex;
+    hex << std::hex
+        << dotscomputer::bookChecksum({dotscomputer::bookEntry(lines, chosen), std::uint64_t(size)});
+    return hex.str();
+}
+
+// Returns true if chosen can be a position's answer: lines canonical, the move open, the
+// value within the open cells and of their parity (each cell goes to one side or the other).
+bool plausible(const BoardGraph &graph, const BoardSymmetry &symmetry, LineSet lines,
+               dotscomputer::ChosenMove chosen) {
+    if ((lines & ~graph.allLines()) != 0 || symmetry.canonical(lines) != lines) return false;
+    if (chosen.line < 0 || chosen.line >= graph.lineCount() || (lines & lineBit(chosen.line)) != 0)
+        return false;
+    int open = 0;
+    for (int c = 0; c < graph.cellCount(); ++c) open += (graph.linesOfCell(c) & ~lines) != 0;
+    return std::abs(chosen.value) <= open && (open - chosen.value) % 2 == 0;
+}
+
+// Returns the known answers of a progress file of a size x size board (none if it does
+// not exist yet). A last line cut short by a stop is ignored and cut off the file, so
+// that what is added next starts on a line of its own; any other line that is not this
+// board's answer as written (its check) is an error.
+Known readProgress(const std::string &path, int size, const BoardGraph &graph) {
+    const BoardSymmetry symmetry(graph);
     Known known;
     std::ifstream in(path);
     std::string text;
@@ -35,20 +59,19 @@ Known readProgress(const std::string &path, const BoardGraph &graph) {
     std::uintmax_t wholeBytes = 0;  // the file up to the end of its last whole line
     while (std::getline(in, text)) {
         ++number;
+        const bool whole = !in.eof();  // ended by a newline: written to the end
+        if (!whole) break;             // cut short by a stop: solved again
         std::istringstream line(text);
         unsigned long long lines = 0;
-        int move = -1, value = 0;
-        std::string rest;
-        const bool whole = !in.eof();  // ended by a newline: written to the end
-        if (!(line >> lines >> move >> value) || (line >> rest) || (lines & ~graph.allLines()) != 0 ||
-            move < 0 || move >= graph.lineCount() || (lines & lineBit(move)) != 0 ||
-            std::abs(value) > graph.cellCount()) {
-            if (!whole) break;  // cut short by a stop: solved again
+        dotscomputer::ChosenMove chosen;
+        std::string check, rest;
+        if (!(line >> lines >> chosen.line >> chosen.value >> check) || (line >> rest) ||
+            !plausible(graph, symmetry, lines, chosen) || check != progressCheck(size, lines, chosen))
             throw std::runtime_error(path + " line " + std::to_string(number) +
-                                     " is not a solved position: '" + text + "'");
-        }
-        if (!whole) break;
-        known[lines] = {move, value};
+                                     " is not a solved position of the " + std::to_string(size) + " x " +
+                                     std::to_string(size) + " board as this program writes one: '" + text +
+                                     "'");
+        known[lines] = chosen;
         wholeBytes += text.size() + 1;
     }
     std::error_code error;
@@ -60,7 +83,7 @@ Known readProgress(const std::string &path, const BoardGraph &graph) {
 int makeBook(int size, int depth, const std::string &out, const std::string &progressPath,
              const std::string &knownBook, SolverOptions options) {
     const BoardGraph graph = rectangleBoard(size, size);
-    Known known = progressPath.empty() ? Known{} : readProgress(progressPath, graph);
+    Known known = progressPath.empty() ? Known{} : readProgress(progressPath, size, graph);
     if (!knownBook.empty()) {
         const BookContents book = dotscomputer::readBook(knownBook);
         if (book.height != size || book.width != size)
@@ -88,7 +111,8 @@ int makeBook(int size, int depth, const std::string &out, const std::string &pro
             }
             const dotscomputer::ChosenMove chosen =
                 dotscomputer::choosePerfectMove(solver, size, lines, knownValue);
-            if (progress.is_open() && !(progress << lines << " " << chosen.line << " " << chosen.value << "\n"
+            if (progress.is_open() && !(progress << lines << " " << chosen.line << " " << chosen.value << " "
+                                                 << progressCheck(size, lines, chosen) << "\n"
                                                  << std::flush))
                 throw std::runtime_error("cannot write " + progressPath);
             return chosen;

@@ -241,8 +241,21 @@ BOOST_AUTO_TEST_CASE(a_stopped_book_make_goes_on_where_it_was) {
     const RunResult known = make({"--known", (dir / "shallow.bin").string()}, "known.bin");
     BOOST_TEST(known.out.find("known before") != std::string::npos, known.out);
     BOOST_TEST(bytesOf("known.bin") == bytesOf("plain.bin"));
-    // A line that is not a solved position is an error, not a guess.
-    std::ofstream(log, std::ios::app) << "1 2 x\n";
+    // A line that is not a solved position as written (its check) is an error, not a guess:
+    // one changed by hand, or one of another board.
+    const std::string logged = bytesOf("progress.log");
+    std::string changed = logged;
+    changed[changed.find(' ', changed.find(' ') + 1) + 1] ^= 1;  // the first line's value
+    std::ofstream(log, std::ios::binary | std::ios::trunc) << changed;
+    BOOST_TEST(make({"--progress", log}, "bad.bin").status == 1);
+    const std::string other = (dir / "other.log").string();
+    BOOST_TEST(runTrusted(DOTSSOLVE_PROGRAM,
+                          {"book", "make", "2", "--depth", "12", "--out", (dir / "other.bin").string(),
+                           "--progress", other},
+                          "", 60)
+                   .status == 0);
+    BOOST_TEST(make({"--progress", other}, "bad.bin").status == 1, "another board's log");
+    std::ofstream(log, std::ios::binary | std::ios::trunc) << logged << "1 2 x\n";
     BOOST_TEST(make({"--progress", log}, "bad.bin").status == 1);
     fs::remove_all(dir);
 }
