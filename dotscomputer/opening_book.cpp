@@ -65,7 +65,9 @@ class BookWalk {
     // The chooser moves in lines, whose value is known as `known` says: its one move,
     // again after a capture.
     void chooserMoves(LineSet lines, KnownValue known) {
-        if (__builtin_popcountll(lines) > depth_) return;
+        // Beyond the depth only where the chooser moves again after its own capture: it
+        // must answer at once, on a table the book left cold.
+        if (__builtin_popcountll(lines) > depth_ && !known.exact) return;
         const LineSet canonical = symmetry_.canonical(lines);
         if (!seenChooser_.insert(canonical).second) return;
         const ChosenMove chosen = choose_(canonical, known);
@@ -150,7 +152,6 @@ BookContents parseBook(const std::string &bytes) {
             fail("entry " + std::to_string(i) + " is not a position and one of its open lines");
         if (std::abs(chosen.value) > graph.cellCount())
             fail("entry " + std::to_string(i) + " has a value beyond the board's cells");
-        if (__builtin_popcountll(lines) > contents.depth) fail("an entry deeper than the depth");
     }
     return contents;
 }

@@ -8,7 +8,8 @@
 //        8     4  version (kBookVersion)
 //       12     1  height (cells)
 //       13     1  width (cells)
-//       14     2  depth: the most lines filled in a stored position
+//       14     2  depth: the most lines filled in a stored position the other side
+//                 moved into (one the mover reaches by its own capture is stored too)
 //       16     4  count: the number of entries
 //       20     4  zero
 //       24     8  checksum: FNV-1a (64-bit) of the entry bytes
@@ -85,7 +86,7 @@ std::uint64_t bookChecksum(const std::vector<std::uint64_t> &entries);
 // The positions and moves of a book, with the header's facts.
 struct BookContents {
     int height = 0, width = 0;
-    int depth = 0;                       // the most lines filled in a stored position
+    int depth = 0;                       // the most lines filled where the other side moved last
     std::vector<std::uint64_t> entries;  // ascending, one per canonical position
 };
 
@@ -99,8 +100,10 @@ BookContents parseBook(const std::string &bytes);
 BookContents readBook(const std::string &path);
 
 // The positions where the program to move is perfect play and the other side plays any
-// move, from the empty board with the other side first, up to depth lines filled: a
-// book needs an entry only for these. choose returns the move and value of a position
+// move, from the empty board with the other side first, up to depth lines filled, and
+// those the program moves in again after its own capture from one of them (it answers
+// those at once too, so they must not need a search): a book needs an entry only for
+// these. choose returns the move and value of a position
 // (given in canonical form), told what is known of its value (from the value its own last
 // move kept, net of the captures since); progress, if set, is told each position as it is
 // solved.

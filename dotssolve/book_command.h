@@ -6,8 +6,9 @@
 //   dotssolve book check FILE [--verify K] [--threads N] [--memory MB]
 //
 // make writes the book of a SIZE x SIZE board (the same bytes every time). With
-// --progress it adds each position it solves to LOG as it goes, and reads LOG first: a
-// make that was stopped goes on where it was. --known takes a shallower book's positions
+// --progress it adds each position it solves to LOG as it goes (each line with a check of
+// its fields and the board), and reads LOG first: a make that was stopped goes on where
+// it was. --known takes a shallower book's positions
 // as solved (a position's move and value do not depend on the depth). check reads
 // one (magic, checksum, order, legal moves) and with --verify searches the K deepest
 // entries again (the cheapest to search), each of which must be the move perfect play
