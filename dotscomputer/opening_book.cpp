@@ -101,6 +101,15 @@ class BookWalk {
 
 }  // namespace
 
+bool isBookAnswer(const BoardGraph &graph, LineSet lines, ChosenMove chosen) {
+    if ((lines & ~graph.allLines()) != 0) return false;
+    if (chosen.line < 0 || chosen.line >= graph.lineCount() || (lines & lineBit(chosen.line)) != 0)
+        return false;
+    int open = 0;
+    for (int c = 0; c < graph.cellCount(); ++c) open += (graph.linesOfCell(c) & ~lines) != 0;
+    return std::abs(chosen.value) <= open && (open - chosen.value) % 2 == 0;
+}
+
 std::uint64_t bookChecksum(const std::vector<std::uint64_t> &entries) {
     std::uint64_t hash = 0xcbf29ce484222325ULL;
     for (std::uint64_t entry : entries)
@@ -147,11 +156,8 @@ BookContents parseBook(const std::string &bytes) {
         const LineSet lines = entryLines(entry);
         const ChosenMove chosen = entryMove(entry);
         if (i > 0 && lines <= entryLines(contents.entries[i - 1])) fail("entries out of order");
-        if ((lines & ~graph.allLines()) != 0 || chosen.line >= graph.lineCount() ||
-            (lines & lineBit(chosen.line)) != 0)
-            fail("entry " + std::to_string(i) + " is not a position and one of its open lines");
-        if (std::abs(chosen.value) > graph.cellCount())
-            fail("entry " + std::to_string(i) + " has a value beyond the board's cells");
+        if (!isBookAnswer(graph, lines, chosen))
+            fail("entry " + std::to_string(i) + " is not a position with one of its open lines and a value");
     }
     return contents;
 }

@@ -80,6 +80,10 @@ constexpr ChosenMove entryMove(std::uint64_t entry) {
     return {static_cast<int>(entry >> kEntryMoveShift & ((1u << kEntryMoveBits) - 1)),
             static_cast<int>(entry >> kEntryValueShift & ((1u << kEntryValueBits) - 1)) - kEntryValueOffset};
 }
+// Returns true if chosen can be the answer of the position lines on graph: the lines the
+// board's, the move one of the open ones, the value within the open cells and of their
+// parity (each open cell goes to one side or the other).
+bool isBookAnswer(const BoardGraph &graph, LineSet lines, ChosenMove chosen);
 // Returns the FNV-1a hash (64-bit) of the entries' little-endian bytes.
 std::uint64_t bookChecksum(const std::vector<std::uint64_t> &entries);
 
@@ -93,7 +97,7 @@ struct BookContents {
 // Returns the bytes of the file that holds contents.
 std::string bookBytes(const BookContents &contents);
 // Returns the contents of a book file's bytes; throws std::runtime_error saying what is
-// wrong (magic, version, size, checksum, order, a move not open in its position).
+// wrong (magic, version, size, checksum, order, an entry that is no answer: isBookAnswer).
 BookContents parseBook(const std::string &bytes);
 // Returns the contents of the book file at path; throws std::runtime_error if it cannot be
 // read or parsed.

@@ -3,7 +3,6 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -11,6 +10,7 @@
 #include <sstream>
 
 #include "board/rectangle.h"
+#include "command_line.h"
 #include "opening_book.h"
 #include "perfect_player.h"
 #include "solver/board_symmetry.h"
@@ -34,18 +34,6 @@ std::string progressCheck(int size, LineSet lines, dotscomputer::ChosenMove chos
     return hex.str();
 }
 
-// Returns true if chosen can be a position's answer: lines canonical, the move open, the
-// value within the open cells and of their parity (each cell goes to one side or the other).
-bool plausible(const BoardGraph &graph, const BoardSymmetry &symmetry, LineSet lines,
-               dotscomputer::ChosenMove chosen) {
-    if ((lines & ~graph.allLines()) != 0 || symmetry.canonical(lines) != lines) return false;
-    if (chosen.line < 0 || chosen.line >= graph.lineCount() || (lines & lineBit(chosen.line)) != 0)
-        return false;
-    int open = 0;
-    for (int c = 0; c < graph.cellCount(); ++c) open += (graph.linesOfCell(c) & ~lines) != 0;
-    return std::abs(chosen.value) <= open && (open - chosen.value) % 2 == 0;
-}
-
 // Returns the known answers of a progress file of a size x size board (none if it does
 // not exist yet). A last line cut short by a stop is ignored and cut off the file, so
 // that what is added next starts on a line of its own; any other line that is not this
@@ -66,7 +54,8 @@ Known readProgress(const std::string &path, int size, const BoardGraph &graph) {
         dotscomputer::ChosenMove chosen;
         std::string check, rest;
         if (!(line >> lines >> chosen.line >> chosen.value >> check) || (line >> rest) ||
-            !plausible(graph, symmetry, lines, chosen) || check != progressCheck(size, lines, chosen))
+            symmetry.canonical(lines) != lines || !dotscomputer::isBookAnswer(graph, lines, chosen) ||
+            check != progressCheck(size, lines, chosen))
             throw std::runtime_error(path + " line " + std::to_string(number) +
                                      " is not a solved position of the " + std::to_string(size) + " x " +
                                      std::to_string(size) + " board as this program writes one: '" + text +
@@ -195,17 +184,11 @@ int runBookCommand(int argc, char **argv) {
         command->add_option("--memory", memory, "MB for the table (default: sized to the board)")
             ->check(CLI::Range(1, 1 << 20));
     }
-    try {
-        app.parse(argc, argv);
+    return runCommand(app, argc, argv, "dotssolve book", [&] {
         const SolverOptions options = solverOptionsFor(threads, memory);
         return make->parsed() ? makeBook(size, depth, out, progress, known, options)
                               : checkBook(path, verify, options);
-    } catch (const CLI::ParseError &e) {
-        return app.exit(e) == 0 ? 0 : 2;
-    } catch (const std::exception &e) {
-        std::cerr << "dotssolve book: " << e.what() << "\n";
-        return 1;
-    }
+    });
 }
 
 }  // namespace dotslab

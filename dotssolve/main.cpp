@@ -21,6 +21,7 @@
 #include "board/hexagon.h"
 #include "board/rectangle.h"
 #include "book_command.h"
+#include "command_line.h"
 #include "opening_book.h"
 #include "packed/packed_digits.h"
 #include "packed/packed_games.h"
@@ -252,13 +253,6 @@ int main(int argc, char **argv) {
         ->check(CLI::Range(1, 64));
     app.add_option("--memory", settings.memoryMegabytes, "MB for the table (default: sized to the board)")
         ->check(CLI::Range(1, 1 << 20));
-    try {
-        app.parse(argc, argv);
-        return run(board, args, player, extra, moves, settings);
-    } catch (const CLI::ParseError &e) {
-        return app.exit(e) == 0 ? 0 : 2;
-    } catch (const std::exception &e) {
-        std::cerr << "dotssolve: " << e.what() << "\n";
-        return 1;
-    }
+    return dotslab::runCommand(app, argc, argv, "dotssolve",
+                               [&] { return run(board, args, player, extra, moves, settings); });
 }

@@ -5,6 +5,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "command_line.h"
 #include "pieces.h"
 
 namespace dotslab {
@@ -129,8 +130,7 @@ int runPiecesCommand(int argc, char **argv) {
     mergeCommand->add_option("--plan", planPath, "the plan file ('-': standard input)")->required();
     mergeCommand->add_flag("--missing", missingOnly, "print only the missing piece ids: a job list");
     mergeCommand->add_flag("--json", json, "print JSON");
-    try {
-        app.parse(argc, argv);
+    return runCommand(app, argc, argv, "dotssolve pieces", [&] {
         if (*planCommand) return plan(board, split, depth);
         if (*solveCommand) {
             if (!planPath.empty())
@@ -140,12 +140,7 @@ int runPiecesCommand(int argc, char **argv) {
             return 0;
         }
         return merge(planPath, results, missingOnly, json);
-    } catch (const CLI::ParseError &e) {
-        return app.exit(e) == 0 ? 0 : 2;
-    } catch (const std::exception &e) {
-        std::cerr << "dotssolve pieces: " << e.what() << "\n";
-        return 1;
-    }
+    });
 }
 
 }  // namespace dotslab
