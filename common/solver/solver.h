@@ -315,7 +315,9 @@ class Solver {
     mutable std::uint64_t tableProbes_ = 0;  // this thread's reads of the big table
 
     // The helper threads (options.threads - 1 of them), started with the solver. A search
-    // is handed to them as a job; the first thread to finish sets stopSearch_.
+    // is handed to them as a job; the first thread to finish sets stopSearch_. A job is
+    // open until this thread has finished it: a helper that wakes later leaves it, so a
+    // search shorter than a thread's wake-up waits for no one.
     struct Job {
         Keyed position{};
         int alpha = 0, beta = 0;
@@ -326,7 +328,8 @@ class Solver {
     std::condition_variable jobReady_, jobDone_;
     Job job_;
     std::uint64_t jobNumber_ = 0;  // counts the jobs handed out
-    int helpersBusy_ = 0;
+    bool jobOpen_ = false;         // helpers may still take job_
+    int helpersBusy_ = 0;          // helpers that took job_ and have not finished it
     bool quitting_ = false;
     std::atomic<bool> stopSearch_{false};
     std::atomic<int> winner_{-1};  // the thread whose result counts: 0 for this one, k for helper k
