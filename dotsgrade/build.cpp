@@ -64,7 +64,8 @@ int runBuildTool(const std::string &folder, const std::vector<std::string> &comm
     RunRequest request;
     request.program = command.front();
     request.args.assign(command.begin() + 1, command.end());
-    request.untrusted = true;  // it reads the student's bytes
+    request.untrusted = true;    // it reads the student's bytes
+    request.repeatable = false;  // make compares file times with the real clock
     request.folder = folder;
     request.readOnly = readOnly;
     request.limits.seconds = std::max(0.1, seconds);

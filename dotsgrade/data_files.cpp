@@ -10,6 +10,7 @@
 #include "build.h"
 #include "files/files.h"
 #include "files/transcript_case.h"
+#include "process/repeatable_run.h"
 #include "process/run_starter.h"
 
 namespace dotslab::grader {
@@ -50,6 +51,7 @@ void check(const DataFiles &files) {
     };
     for (const std::string &worker : files.worker) need(worker);
     need((fs::path(files.programs) / kRunStarterName).string());  // every run starts with it
+    need((fs::path(files.programs) / kRepeatableRunName).string());  // every run of a program loads it
     for (const std::string &name : assignmentNames()) {
         const std::string program = (fs::path(files.programs) / name).string();
         if (access(program.c_str(), X_OK) != 0)

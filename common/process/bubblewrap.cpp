@@ -29,7 +29,8 @@ const std::string &bubblewrap() {
     return path;
 }
 
-std::vector<std::string> sandboxWords(long diskKb, const std::string &boundWork, bool hostUsers) {
+std::vector<std::string> sandboxWords(long diskKb, const std::string &boundWork, bool hostUsers,
+                                      bool repeatable) {
     const std::string tmpBytes = std::to_string(std::max(1L, diskKb) << 10);
     std::vector<std::string> words = {bubblewrap()};
     if (hostUsers)
@@ -43,6 +44,11 @@ std::vector<std::string> sandboxWords(long diskKb, const std::string &boundWork,
         "--symlink", "usr/bin", "/bin", "--dev", "/dev", "--proc", "/proc",
         "--size", tmpBytes, "--tmpfs", "/tmp"});
     // clang-format on
+    // The random devices read zeros, alike on every run (repeatable_run.h). A device needs
+    // --dev-bind: bubblewrap's other binds refuse device files.
+    if (repeatable)
+        words.insert(words.end(),
+                     {"--dev-bind", "/dev/zero", "/dev/urandom", "--dev-bind", "/dev/zero", "/dev/random"});
     if (boundWork.empty())
         words.insert(words.end(), {"--size", tmpBytes, "--tmpfs", kSandboxWork});
     else

@@ -18,7 +18,9 @@ const std::string &bubblewrap();
 // /sandbox/work unless boundWork names a folder of ours to bind there) are tmpfs of
 // diskKb each: no network, no other namespace shared, the system read-only, a fixed
 // environment. With hostUsers (bwrap run by root) the sandbox keeps the host's user
-// namespace, so that runs joining it later can use their own uids there.
-std::vector<std::string> sandboxWords(long diskKb, const std::string &boundWork = "", bool hostUsers = false);
+// namespace, so that runs joining it later can use their own uids there. With repeatable,
+// /dev/urandom and /dev/random read zeros (repeatable_run.h).
+std::vector<std::string> sandboxWords(long diskKb, const std::string &boundWork = "", bool hostUsers = false,
+                                      bool repeatable = false);
 
 }  // namespace dotslab

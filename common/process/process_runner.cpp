@@ -2,6 +2,7 @@
 
 #include "files/files.h"
 #include "process/bubblewrap.h"
+#include "process/repeatable_run.h"
 #include "process/run_filter.h"
 #include "process/run_group.h"
 #include "process/run_starter.h"
@@ -22,6 +23,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cassert>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
@@ -136,18 +138,37 @@ const std::string &runStarter() {
     return path;
 }
 
-// Returns the starter's command line for a run of `words` (the program and its arguments)
-// in workDir (see run_starter.h).
+// Returns the path of the repeatable-run library (repeatable_run.h): beside the starter.
+const std::string &repeatableRunLibrary() {
+    static const std::string path =
+        (fs::read_symlink("/proc/self/exe").parent_path() / kRepeatableRunName).string();
+    if (access(path.c_str(), R_OK) != 0)
+        throw std::runtime_error("missing " + path +
+                                 ": every run of a program loads it (rebuild with scripts/build)");
+    return path;
+}
+
+// Returns true if the request's program gets the same clock and randomness on every run.
+bool repeatable(const RunRequest &r) { return r.untrusted && r.repeatable; }
+
 // Returns the paths a run without bubblewrap may read (and execute): the system's files,
-// its program and what the request lists; nothing else of this machine's.
+// its program and what the request lists; nothing else of this machine's. A repeatable
+// run reads its library (through its descriptor), and no random device.
 std::vector<std::string> readableWithoutSandbox(const RunRequest &r) {
-    std::vector<std::string> paths = {"/usr", "/lib", "/lib64", "/lib32", "/bin", "/sbin", "/etc/ld.so.cache",
-                                      "/etc/localtime", "/dev/zero", "/dev/urandom", "/dev/random"};
+    std::vector<std::string> paths = {"/usr",     "/lib",  "/lib64",           "/lib32",
+                                      "/bin",     "/sbin", "/etc/ld.so.cache", "/etc/localtime",
+                                      "/dev/zero"};
+    if (repeatable(r))
+        paths.push_back(repeatableRunLibrary());
+    else
+        paths.insert(paths.end(), {"/dev/urandom", "/dev/random"});
     paths.push_back(r.program);
     paths.insert(paths.end(), r.readOnly.begin(), r.readOnly.end());
     return paths;
 }
 
+// Returns the starter's command line for a run of `words` (the program and its arguments)
+// in workDir (see run_starter.h).
 std::vector<std::string> starterWords(const RunRequest &r, const std::vector<std::string> &words,
                                       const std::string &workDir, const std::vector<std::string> &environment,
                                       uid_t uid, const RunGroup *group, long userThreads,
@@ -178,6 +199,7 @@ std::vector<std::string> starterWords(const RunRequest &r, const std::vector<std
                 starter.push_back("--write=" + path);
             starter.push_back("--env=TMPDIR=" + privateTmp);
         }
+        if (repeatable(r)) starter.push_back("--repeatable=" + repeatableRunLibrary());
     }
     starter.push_back("--dir=" + workDir);
     starter.push_back("--");
@@ -294,6 +316,21 @@ bool bubblewrapFailed(const RunResult &result) {
     return result.status == 1 && result.out.empty() && result.err.rfind("bwrap: ", 0) == 0;
 }
 
+// Returns what a run's environment has besides sandboxEnvironment(): stdbuf's variables
+// for an unbuffered run, and the repeatable-run library preloaded (by its descriptor).
+std::vector<std::string> addedEnvironment(const RunRequest &r) {
+    std::vector<std::string> added = r.unbuffered ? unbufferedEnvironment() : std::vector<std::string>{};
+    if (!repeatable(r)) return added;
+    const std::string preload = "/proc/self/fd/" + std::to_string(kRepeatableRunFd);
+    const auto stdbuf = std::find_if(added.begin(), added.end(),
+                                     [](const std::string &v) { return v.rfind("LD_PRELOAD=", 0) == 0; });
+    if (stdbuf != added.end())
+        *stdbuf += " " + preload;
+    else
+        added.push_back("LD_PRELOAD=" + preload);
+    return added;
+}
+
 // Runs the request once (see runProgram).
 RunResult runOnce(const RunRequest &r, bool lastTry) {
     for (bool waiting = true; waiting;) {  // a grader being stopped starts nothing: it is about to exit
@@ -362,17 +399,18 @@ RunResult runOnce(const RunRequest &r, bool lastTry) {
 
     // Untrusted code never sees our environment (tokens, paths): a fixed minimal one.
     std::vector<std::string> environment = sandboxEnvironment();
-    const std::vector<std::string> unbuffering =
-        r.unbuffered ? unbufferedEnvironment() : std::vector<std::string>{};
-    environment.insert(environment.end(), unbuffering.begin(), unbuffering.end());
+    const std::vector<std::string> added = addedEnvironment(r);
+    environment.insert(environment.end(), added.begin(), added.end());
+    // A held sandbox is made for repeatable runs (its random devices are fixed).
+    assert(holder == nullptr || repeatable(r));
     std::vector<std::string> words;
     if (holder != nullptr) {
         words.push_back(kSandboxProgram);
     } else if (sandboxed) {
         // A fresh run writes to a size-capped tmpfs (never our disk); its input files are
         // bound into it one by one.
-        words = sandboxWords(r.limits.diskKb, r.folder.empty() ? "" : work.string());
-        for (const std::string &variable : unbuffering) {
+        words = sandboxWords(r.limits.diskKb, r.folder.empty() ? "" : work.string(), false, repeatable(r));
+        for (const std::string &variable : added) {
             const std::size_t equals = variable.find('=');
             words.insert(words.end(), {"--setenv", variable.substr(0, equals), variable.substr(equals + 1)});
         }
@@ -611,8 +649,9 @@ std::string isolationReport() {
                   "(nothing else of this machine's files can be read or run); a fixed environment"
             : "no sandbox (neither bubblewrap nor Landlock here): student programs can read this machine's "
               "files";
-    report += ", a seccomp filter (no network sockets, keyrings, io_uring, perf, bpf, ptrace, namespaces "
-              "or mounts)";
+    report +=
+        ", a seccomp filter (no network sockets, keyrings, io_uring, perf, bpf, ptrace, namespaces "
+        "or mounts), the same clock and random numbers on every run";
     if (!isRoot())
         return report +
                ", with time, CPU, per-process memory and file-size limits and a process limit over this "

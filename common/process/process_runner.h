@@ -75,9 +75,12 @@ struct RunRequest {
     // Standard output and error unbuffered (stdbuf), so that everything a program printed
     // before it was stopped or crashed is kept, not lost in its stdio buffer.
     bool unbuffered = false;
-    // Untrusted runs of holder's program (fresh folder, no readOnly): the run joins that
-    // sandbox instead of building its own.
+    // Untrusted runs of holder's program (fresh folder, no readOnly, repeatable): the run
+    // joins that sandbox instead of building its own.
     const SandboxHolder *holder = nullptr;
+    // Untrusted runs: the program's clocks and random sources are the same on every run
+    // (repeatable_run.h). Off for build steps: make compares file times with the real clock.
+    bool repeatable = true;
 };
 
 // One sandbox built once for the many runs of one program, one after another (a

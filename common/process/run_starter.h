@@ -9,10 +9,12 @@
 //   dotslab-run-starter --parent=PID [--group=FILE]... [--namespace=FD]... [--untrusted
 //       --cpu=SECONDS --memory=BYTES --file-size=BYTES --processes=N [--uid=UID]
 //       [--env=VARIABLE=VALUE]... [--filter | --filter-through-bwrap]
-//       [--read=PATH]... [--write=PATH]...] --dir=FOLDER -- PROGRAM [ARGUMENT]...
+//       [--read=PATH]... [--write=PATH]... [--repeatable=LIBRARY]] --dir=FOLDER
+//       -- PROGRAM [ARGUMENT]...
 //
 //   1. dies with the grader (PID), as the runs of a stopped grader must;
-//   2. joins the run's control group (each cgroup.procs FILE);
+//   2. joins the run's control group (each cgroup.procs FILE); opens LIBRARY, the
+//      repeatable-run library, which it keeps at kRepeatableRunFd (repeatable_run.h);
 //   3. with namespaces (a held sandbox, see SandboxHolder): joins each and makes an IPC
 //      namespace of its own. A process enters a pid namespace only as it is made: the
 //      grader's thread joins the sandbox's for the moment it starts the starter, which so
@@ -24,7 +26,8 @@
 //      those paths; --filter, the seccomp filter on PROGRAM itself; --filter-through-bwrap,
 //      the filter handed to PROGRAM, bubblewrap, as `--seccomp FD` (it loads it once its
 //      sandbox is built, which needs the calls the filter refuses);
-//   5. executes PROGRAM in FOLDER, with no descriptor of ours but its standard streams.
+//   5. executes PROGRAM in FOLDER, with no descriptor of ours but its standard streams
+//      (and LIBRARY's).
 #pragma once
 
 namespace dotslab {

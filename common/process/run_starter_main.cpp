@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "process/repeatable_run.h"
 #include "process/run_filter.h"
 #include "process/run_starter.h"
 
@@ -47,6 +48,7 @@ struct Run {
     bool filter = false;              // the seccomp filter on the program (run_filter.h)
     bool filterThroughBwrap = false;  // ... handed to PROGRAM, bubblewrap, with --seccomp
     std::vector<std::string> readable, writable;  // Landlock: all the run may reach, if any
+    const char *repeatable = nullptr;             // the library kept open for LD_PRELOAD, if any
     const char *folder = nullptr;
     char **program = nullptr;  // PROGRAM [ARGUMENT]... (ends with argv's null)
 };
@@ -99,6 +101,8 @@ Run parse(int argc, char **argv) {
             run.readable.push_back(value);
         else if ((value = valueOf(word, "--write=")))
             run.writable.push_back(value);
+        else if ((value = valueOf(word, "--repeatable=")))
+            run.repeatable = value;
         else if ((value = valueOf(word, "--dir=")))
             run.folder = value;
         else
@@ -175,6 +179,21 @@ std::vector<char *> filtered(const Run &run) {
     return words;
 }
 
+// Closes every descriptor above the standard streams but keep (none if -1).
+void closeAllBut(int keep) {
+    auto closeRange = [](unsigned first, unsigned last) {
+        if (first > last) return;
+        if (syscall(SYS_close_range, first, last, 0) != 0)
+            for (unsigned fd = first; fd <= last && fd < 1024; ++fd) close(static_cast<int>(fd));
+    };
+    if (keep < 3) {
+        closeRange(3, ~0U);
+        return;
+    }
+    closeRange(3, static_cast<unsigned>(keep) - 1);
+    closeRange(static_cast<unsigned>(keep) + 1, ~0U);
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
@@ -197,10 +216,16 @@ int main(int argc, char **argv) {
     if (run.parent != 0 && parent != run.parent && parent != 0) return 126;  // it is gone already
 
     joinGroups(run);
+    // Opened here, where its path is ours to read (see repeatable_run.h).
+    const int library = run.repeatable ? open(run.repeatable, O_RDONLY) : -1;
+    if (run.repeatable && library < 0) setupFailed("the repeatable-run library");
     if (!run.namespaces.empty()) enterSandbox(run);
-    // Nothing of ours but the standard streams reaches the program.
-    if (syscall(SYS_close_range, 3, ~0U, 0) != 0)
-        for (int fd = 3; fd < 1024; ++fd) close(fd);
+    // Nothing of ours but the standard streams (and the library) reaches the program.
+    closeAllBut(library);
+    if (library >= 0 && library != dotslab::kRepeatableRunFd) {
+        if (dup2(library, dotslab::kRepeatableRunFd) < 0) setupFailed("the repeatable-run library");
+        close(library);
+    }
     if (run.untrusted) limit(run);
     std::vector<char *> words = run.untrusted ? filtered(run) : std::vector<char *>();
 

@@ -48,7 +48,7 @@ std::string readUntil(int fd, const std::string &end) {
 
 SandboxHolder::SandboxHolder(const std::string &program, const Limits &limits) : program_(program) {
     if (geteuid() != 0 || bubblewrap().empty()) return;
-    std::vector<std::string> words = sandboxWords(limits.diskKb, "", true);
+    std::vector<std::string> words = sandboxWords(limits.diskKb, "", true, true);  // for repeatable runs
     // The holder says it is up (so the sandbox is built: bwrap names its pid earlier), then
     // waits for its standard input to end: when we close it, or when we die however we die.
     // With it goes the sandbox's first process, and with that every process inside.

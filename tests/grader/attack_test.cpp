@@ -456,24 +456,6 @@ BOOST_AUTO_TEST_SUITE_END()
 
 BOOST_AUTO_TEST_SUITE(where_bubblewrap_cannot_run)
 
-// Returns the report of grading submission as in Gradescope's container (container_sim:
-// no CAP_SYS_ADMIN, no namespaces), where dotsgrade isolates runs without bubblewrap.
-Grade gradeInContainer(const fs::path &submission) {
-    TemporaryDirectory scratch("dotsgrade-test");
-    fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
-    const fs::path json = scratch.path() / "results.json";
-    Grade g;
-    g.run = dotslab::runTrusted(CONTAINER_SIM,
-                                {DOTSGRADE_PROGRAM, "dotsboxes", submission.string(), "--unsafe-no-sandbox", "--fuzz",
-                                 "5", "--malformed", "5", "--json", json.string()},
-                                "", 300);
-    BOOST_TEST_REQUIRE(g.run.status == 0, g.run.err << g.run.out);
-    BOOST_TEST(g.run.out.find("Isolation: no bubblewrap here (no namespaces): Landlock") != std::string::npos,
-               g.run.out);
-    g.report = json::parse(readFileText(json));
-    return g;
-}
-
 BOOST_AUTO_TEST_CASE(a_program_that_runs_the_reference_or_reads_the_kit_gains_nothing) {
     TemporaryDirectory scratch("dotsgrade-test");
     fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);

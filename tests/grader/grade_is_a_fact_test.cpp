@@ -147,6 +147,45 @@ BOOST_AUTO_TEST_CASE(a_program_of_stubs_earns_nothing_for_its_runs) {
     BOOST_TEST(g.failed().count("random games") == 1, g.run.out);
 }
 
+BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_graded_alike_every_time) {
+    // The reference, with a first line of its own made of everything a program could draw
+    // on to differ from run to run: the calendar and the processor's clocks, rand() seeded
+    // with the time, the kernel's random numbers, /dev/urandom and std::random_device.
+    TemporaryDirectory scratch("dotsgrade-test");
+    fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
+    const std::string noise =
+        "int main() {\n"
+        "    std::srand(static_cast<unsigned>(std::time(nullptr)));\n"
+        "    timespec now;\n"
+        "    clock_gettime(CLOCK_MONOTONIC, &now);\n"
+        "    unsigned char bytes[2] = {0, 0}, device[2] = {0, 0};\n"
+        "    if (getrandom(bytes, sizeof bytes, 0) < 0) bytes[0] = 1;\n"
+        "    const int fd = open(\"/dev/urandom\", O_RDONLY);\n"
+        "    if (fd >= 0 && read(fd, device, sizeof device) < 0) device[0] = 1;\n"
+        "    std::random_device seed;\n"
+        "    std::cout << \"noise \" << std::rand() << ' ' << now.tv_sec << ' ' << now.tv_nsec << ' ' << "
+        "seed() << ' '\n"
+        "              << int(bytes[0]) << ' ' << int(bytes[1]) << ' ' << int(device[0]) << ' ' << "
+        "int(device[1]) << ' '\n"
+        "              << std::chrono::system_clock::now().time_since_epoch().count() << std::endl;\n";
+    const fs::path submission = scratch.path() / "noisy.cpp";
+    writeFile(submission,
+              "#include <fcntl.h>\n#include <sys/random.h>\n#include <unistd.h>\n#include <chrono>\n"
+              "#include <cstdlib>\n#include <ctime>\n#include <random>\n" +
+                  broken(readFileText(kSource / "dotsboxes" / "dotsboxes.cpp"), {{"int main() {\n", noise}}));
+    // Returns the report's text, which must show the noise (else the comparison says nothing).
+    auto shown = [](const Grade &g) {
+        const std::string text = withoutTimings(g.report).dump();
+        BOOST_TEST(text.find("noise") != std::string::npos, g.run.out);
+        return text;
+    };
+    const std::string inBubblewrap = shown(grade("dotsboxes", submission));
+    BOOST_TEST(shown(grade("dotsboxes", submission)) == inBubblewrap);
+    // Where bubblewrap cannot run (Gradescope's container) too.
+    const std::string inContainer = shown(gradeInContainer(submission));
+    BOOST_TEST(shown(gradeInContainer(submission)) == inContainer);
+}
+
 BOOST_AUTO_TEST_CASE(link_time_optimisation_in_the_course_flags_changes_nothing) {
     const Grade g = grade("dotsboxes", kSource / "dotsboxes" / "dotsboxes.cpp",
                           {"--compiler-flags", "-std=c++11 -Wall -Wextra -pedantic -flto"});

@@ -109,6 +109,27 @@ inline Grade grade(const std::string &assignment, const fs::path &submission,
     return g;
 }
 
+#ifdef CONTAINER_SIM
+// Returns the report of grading submission as in Gradescope's container (container_sim:
+// no CAP_SYS_ADMIN, no namespaces), where dotsgrade isolates runs without bubblewrap (for
+// the test programs given CONTAINER_SIM in tests/CMakeLists.txt).
+inline Grade gradeInContainer(const fs::path &submission) {
+    TemporaryDirectory scratch("dotsgrade-test");
+    fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
+    const fs::path json = scratch.path() / "results.json";
+    Grade g;
+    g.run = dotslab::runTrusted(CONTAINER_SIM,
+                                {DOTSGRADE_PROGRAM, "dotsboxes", submission.string(), "--unsafe-no-sandbox",
+                                 "--fuzz", "5", "--malformed", "5", "--json", json.string()},
+                                "", 300);
+    BOOST_TEST_REQUIRE(g.run.status == 0, g.run.err << g.run.out);
+    BOOST_TEST(g.run.out.find("Isolation: no bubblewrap here (no namespaces): Landlock") != std::string::npos,
+               g.run.out);
+    g.report = json::parse(readFileText(json));
+    return g;
+}
+#endif
+
 // Checks that exactly `failing` fail and that each named test's output contains its hint.
 inline void expectFailures(const Grade &g, const std::set<std::string> &failing,
                            const std::vector<std::pair<std::string, std::string>> &hints) {

@@ -1,0 +1,114 @@
+// dotslab-repeatable-run.so — preloaded into every run of a student's program, so that a
+// program that reads the clock or asks for randomness behaves the same on every run
+// (repeatable_run.h says how it is loaded and what it does not cover):
+//
+//   clocks:   time, gettimeofday, clock_gettime, timespec_get and clock read one counter
+//             that starts at kStartSeconds (2025-01-01 00:00 UTC) and moves on 1 µs per
+//             call: time still passes (a loop that waits for a second ends), alike on
+//             every run; clocks other than the calendar's count from 0;
+//   random:   getrandom, getentropy, arc4random* and std::random_device (its _M_getval,
+//             whatever source it chose) draw from one stream (splitmix64) from a fixed seed.
+//
+// C linkage, no C++ library, no sanitizer: it loads into any program, C or C++.
+#include <stdint.h>
+#include <string.h>
+#include <sys/time.h>
+#include <sys/types.h>
+#include <time.h>
+
+namespace {
+
+constexpr int64_t kStartSeconds = 1735689600;  // 2025-01-01 00:00:00 UTC
+constexpr uint64_t kSeed = 0x646f74736c616221ull;
+
+uint64_t ticks = 0;      // microseconds since kStartSeconds, one more per clock read
+uint64_t drawn = kSeed;  // the random stream's state
+
+// Returns the next microsecond of the counter.
+uint64_t nextTick() { return __atomic_add_fetch(&ticks, 1, __ATOMIC_RELAXED); }
+
+// Returns the next 64 bits of the random stream (splitmix64).
+uint64_t nextRandom() {
+    uint64_t z = __atomic_add_fetch(&drawn, 0x9e3779b97f4a7c15ull, __ATOMIC_RELAXED);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+// Fills buffer with length bytes of the random stream.
+void fillRandom(void *buffer, size_t length) {
+    unsigned char *bytes = static_cast<unsigned char *>(buffer);
+    while (length > 0) {
+        const uint64_t word = nextRandom();
+        const size_t n = length < sizeof word ? length : sizeof word;
+        memcpy(bytes, &word, n);
+        bytes += n;
+        length -= n;
+    }
+}
+
+// Returns true for the clocks that tell the date (the others count from 0).
+bool tellsTheDate(clockid_t clock) {
+    return clock == CLOCK_REALTIME || clock == CLOCK_REALTIME_COARSE || clock == CLOCK_TAI ||
+           clock == CLOCK_REALTIME_ALARM;
+}
+
+}  // namespace
+
+extern "C" {
+
+int clock_gettime(clockid_t clock, struct timespec *now) noexcept {
+    const uint64_t t = nextTick();
+    now->tv_sec = static_cast<time_t>(t / 1000000 + (tellsTheDate(clock) ? kStartSeconds : 0));
+    now->tv_nsec = static_cast<long>(t % 1000000 * 1000);
+    return 0;
+}
+
+time_t time(time_t *now) noexcept {
+    const time_t seconds = static_cast<time_t>(kStartSeconds + nextTick() / 1000000);
+    if (now != nullptr) *now = seconds;
+    return seconds;
+}
+
+int gettimeofday(struct timeval *now, void *zone) noexcept {
+    const uint64_t t = nextTick();
+    now->tv_sec = static_cast<time_t>(kStartSeconds + t / 1000000);
+    now->tv_usec = static_cast<suseconds_t>(t % 1000000);
+    if (zone != nullptr) memset(zone, 0, 2 * sizeof(int));  // struct timezone: UTC
+    return 0;
+}
+
+int timespec_get(struct timespec *now, int base) noexcept {
+    if (base != TIME_UTC) return 0;
+    clock_gettime(CLOCK_REALTIME, now);
+    return base;
+}
+
+clock_t clock() noexcept { return static_cast<clock_t>(nextTick()); }  // CLOCKS_PER_SEC is 1000000
+
+ssize_t getrandom(void *buffer, size_t length, unsigned int) noexcept {
+    fillRandom(buffer, length);
+    return static_cast<ssize_t>(length);
+}
+
+int getentropy(void *buffer, size_t length) noexcept {
+    fillRandom(buffer, length);
+    return 0;
+}
+
+uint32_t arc4random() noexcept { return static_cast<uint32_t>(nextRandom()); }
+
+void arc4random_buf(void *buffer, size_t length) noexcept { fillRandom(buffer, length); }
+
+uint32_t arc4random_uniform(uint32_t bound) noexcept {
+    return bound == 0 ? 0 : static_cast<uint32_t>(nextRandom() % bound);
+}
+
+// std::random_device::_M_getval() and _M_getval_pretr1(): every std::random_device draws
+// through one of them, whether it reads rdrand, getentropy or /dev/urandom.
+unsigned int _ZNSt13random_device9_M_getvalEv(void *) { return static_cast<unsigned int>(nextRandom()); }
+unsigned int _ZNSt13random_device16_M_getval_pretr1Ev(void *) {
+    return static_cast<unsigned int>(nextRandom());
+}
+
+}  // extern "C"

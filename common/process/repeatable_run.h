@@ -1,0 +1,32 @@
+// repeatable_run.h — a student's program sees the same clock and the same randomness on
+// every run, so that its grade never depends on when it was graded.
+//
+// Students seed rand() with time(0), or draw from std::random_device, although no
+// assignment asks for randomness: such a program must be graded alike every time. Every
+// untrusted run of a program (RunRequest::repeatable; not the build steps: make reads the
+// real clock) gets:
+//
+//   - dotslab-repeatable-run.so (repeatable_run.cpp) preloaded: the clock functions read a
+//     counter from a fixed date that moves 1 µs per call, and getrandom, getentropy,
+//     arc4random and std::random_device draw from a stream with a fixed seed. The starter
+//     opens the library before the run's uid, namespaces and Landlock apply, at descriptor
+//     kRepeatableRunFd, and LD_PRELOAD names it by that descriptor, so the run needs no
+//     path to our files;
+//   - /dev/urandom and /dev/random: in bubblewrap, /dev/zero under their names; without
+//     it, where Landlock runs, not readable at all.
+//
+// What it does not cover: a program linked statically, one that makes the system calls
+// or reads the processor's counters (rdtsc, rdrand) itself, and the order in which its
+// threads run.
+#pragma once
+
+namespace dotslab {
+
+// The library's file name, next to the program that starts runs (beside dotslab-run-starter).
+constexpr const char *kRepeatableRunName = "dotslab-repeatable-run.so";
+
+// The descriptor the starter keeps the library open at, for LD_PRELOAD to name
+// (/proc/self/fd/100): high, so that a program's own files get the numbers they would.
+constexpr int kRepeatableRunFd = 100;
+
+}  // namespace dotslab
