@@ -264,9 +264,11 @@ RuleResult noFloatingPoint(const BuildResult &build, const std::vector<Symbol> &
 
 RuleResult noArrays(const BuildResult &build) {
     RuleResult rule{"no_arrays", "no arrays"};
-    // A '[' (or its digraph '<:') that does not open an [[attribute]]: attributes are left
-    // out first, wherever they are on the line.
+    // A '[' (or its digraph '<:', or its trigraph '??(', which -std=c++11 still converts)
+    // that does not open an [[attribute]]: attributes are left out first, wherever they are
+    // on the line.
     auto bracket = [](std::string line) {
+        if (line.find("?""?(") != std::string::npos) return true;
         for (std::size_t at; (at = line.find("[[")) != std::string::npos;) {
             const std::size_t end = line.find("]]", at + 2);
             line.erase(at, end == std::string::npos ? std::string::npos : end + 2 - at);

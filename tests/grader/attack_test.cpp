@@ -362,6 +362,9 @@ BOOST_AUTO_TEST_CASE(rules_judged_on_what_the_compiler_saw) {
          "if (half(grid) < 0) return 2;", "rule no_floating_point"},
         {"dotstriangles", "digraphs", "", "int cells<:3:> = {0};\n    if (cells<:0:> != 0) return 2;", "rule no_arrays"},
         {"dotstriangles", "attribute", "", "[[maybe_unused]] int cells[3] = {0};", "rule no_arrays"},
+        // -std=c++11 still converts trigraphs: ??( is [
+        {"dotstriangles", "trigraphs", "", "int cells?" "?(3?" "?) = {0};\n    if (cells?" "?(0?" "?) != 0) return 2;",
+         "rule no_arrays"},
         {"dotstriangles", "raw-string", "", "const char *quote = R\"(\")\";\n    int cells[3] = {0};\n"
                                             "    if (quote[0] == cells[0]) return 2;", "rule no_arrays"},
         {"dotstriangles", "digraph-include", "%:include <cstdlib>\n", "if (std::abs(grid) < 0) return 2;", "rule no_library"},
