@@ -347,28 +347,43 @@ BOOST_AUTO_TEST_CASE(rules_judged_on_what_the_compiler_saw) {
         const char *assignment, *name, *beforeMain, *inMain, *rule;
     };
     const std::vector<Dodge> dodges = {
-        {"dotsboxes", "namespace-std", "namespace std {\nlong long hidden;\n}\n", "std::hidden++;", "rule no_globals"},
+        {"dotsboxes", "namespace-std", "namespace std {\nlong long hidden;\n}\n", "std::hidden++;",
+         "rule no_globals"},
         {"dotsboxes", "reserved-name", "long long __x;\n", "__x++;", "rule no_globals"},
-        {"dotsboxes", "weak", "__attribute__((weak)) long long weakling;\n", "weakling++;", "rule no_globals"},
+        {"dotsboxes", "weak", "__attribute__((weak)) long long weakling;\n", "weakling++;",
+         "rule no_globals"},
         {"dotsboxes", "template-static",
-         "template <class T>\nstruct Count {\n    static long long n;\n};\ntemplate <class T>\nlong long Count<T>::n;\n",
+         "template <class T>\nstruct Count {\n    static long long n;\n};\ntemplate <class T>\nlong long "
+         "Count<T>::n;\n",
          "Count<int>::n++;", "rule no_globals"},
-        {"dotsboxes", "asm-label", "long long moves asm(\"_ZZ4mainE5moves\");\n", "moves++;", "rule no_globals"},
+        {"dotsboxes", "asm-label", "long long moves asm(\"_ZZ4mainE5moves\");\n", "moves++;",
+         "rule no_globals"},
         {"dotsboxes", "float128", "", "__float128 q = grid;\n    q *= 3;\n    if (q < 0) return 2;",
          "rule no_floating_point"},
         {"dotsboxes", "avx",
-         "__attribute__((target(\"avx\"))) static long long half(long long x) {\n    return static_cast<long long>(\n"
+         "__attribute__((target(\"avx\"))) static long long half(long long x) {\n    return static_cast<long "
+         "long>(\n"
          "        static_cast<long long>(x) * static_cast<decltype(0.5)>(0.5));\n}\n",
          "if (half(grid) < 0) return 2;", "rule no_floating_point"},
-        {"dotstriangles", "digraphs", "", "int cells<:3:> = {0};\n    if (cells<:0:> != 0) return 2;", "rule no_arrays"},
+        {"dotstriangles", "digraphs", "", "int cells<:3:> = {0};\n    if (cells<:0:> != 0) return 2;",
+         "rule no_arrays"},
         {"dotstriangles", "attribute", "", "[[maybe_unused]] int cells[3] = {0};", "rule no_arrays"},
         // -std=c++11 still converts trigraphs: ??( is [
-        {"dotstriangles", "trigraphs", "", "int cells?" "?(3?" "?) = {0};\n    if (cells?" "?(0?" "?) != 0) return 2;",
+        {"dotstriangles", "trigraphs", "",
+         "int cells?"
+         "?(3?"
+         "?) = {0};\n    if (cells?"
+         "?(0?"
+         "?) != 0) return 2;",
          "rule no_arrays"},
-        {"dotstriangles", "raw-string", "", "const char *quote = R\"(\")\";\n    int cells[3] = {0};\n"
-                                            "    if (quote[0] == cells[0]) return 2;", "rule no_arrays"},
-        {"dotstriangles", "digraph-include", "%:include <cstdlib>\n", "if (std::abs(grid) < 0) return 2;", "rule no_library"},
-        {"dotstriangles", "max-through-iostream", "", "if (std::max(grid, 1LL) < 0) return 2;", "rule no_library"},
+        {"dotstriangles", "raw-string", "",
+         "const char *quote = R\"(\")\";\n    int cells[3] = {0};\n"
+         "    if (quote[0] == cells[0]) return 2;",
+         "rule no_arrays"},
+        {"dotstriangles", "digraph-include", "%:include <cstdlib>\n", "if (std::abs(grid) < 0) return 2;",
+         "rule no_library"},
+        {"dotstriangles", "max-through-iostream", "", "if (std::max(grid, 1LL) < 0) return 2;",
+         "rule no_library"},
     };
     for (const Dodge &d : dodges) {
         const std::string game = d.assignment;
