@@ -268,9 +268,7 @@ RuleResult noArrays(const BuildResult &build) {
     // that does not open an [[attribute]]: attributes are left out first, wherever they are
     // on the line.
     auto bracket = [](std::string line) {
-        if (line.find("?"
-                      "?(") != std::string::npos)
-            return true;
+        if (line.find("?\?(") != std::string::npos) return true;
         for (std::size_t at; (at = line.find("[[")) != std::string::npos;) {
             const std::size_t end = line.find("]]", at + 2);
             line.erase(at, end == std::string::npos ? std::string::npos : end + 2 - at);

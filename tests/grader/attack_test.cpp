@@ -370,12 +370,7 @@ BOOST_AUTO_TEST_CASE(rules_judged_on_what_the_compiler_saw) {
         {"dotstriangles", "attribute", "", "[[maybe_unused]] int cells[3] = {0};", "rule no_arrays"},
         // -std=c++11 still converts trigraphs: ??( is [
         {"dotstriangles", "trigraphs", "",
-         "int cells?"
-         "?(3?"
-         "?) = {0};\n    if (cells?"
-         "?(0?"
-         "?) != 0) return 2;",
-         "rule no_arrays"},
+         "int cells?\?(3?\?) = {0};\n    if (cells?\?(0?\?) != 0) return 2;", "rule no_arrays"},
         {"dotstriangles", "raw-string", "",
          "const char *quote = R\"(\")\";\n    int cells[3] = {0};\n"
          "    if (quote[0] == cells[0]) return 2;",
