@@ -1,4 +1,5 @@
 #include "source_rules.h"
+#include "declared_types.h"
 #include "files/files.h"
 #include "text/characters.h"
 
@@ -45,12 +46,8 @@ std::vector<Symbol> symbolsOf(const std::string &output) {
     return symbols;
 }
 
-// Calls found(source, line number, line text) for every line of code (comments and
-// literals blanked) in every source for which matches(line) is true. Every matcher here
-// is a linear scan: no backtracking regex ever sees student text.
-template <class Matches, class Found>
-void forMatchingLines(const BuildResult &build, Matches matches, Found found) {
-    // Every file of the student's the compiler may see: its sources and its headers.
+// Returns every file of the student's the compiler may see: its sources and its headers.
+std::vector<std::string> studentFiles(const BuildResult &build) {
     std::vector<std::string> files = build.sources;
     std::error_code error;
     for (const fs::directory_entry &entry :
@@ -60,7 +57,15 @@ void forMatchingLines(const BuildResult &build, Matches matches, Found found) {
                                         extension == ".hxx"))
             files.push_back(entry.path().string());
     }
-    for (const std::string &source : files) {
+    return files;
+}
+
+// Calls found(source, line number, line text) for every line of code (comments and
+// literals blanked) in every source for which matches(line) is true. Every matcher here
+// is a linear scan: no backtracking regex ever sees student text.
+template <class Matches, class Found>
+void forMatchingLines(const BuildResult &build, Matches matches, Found found) {
+    for (const std::string &source : studentFiles(build)) {
         std::istringstream code(codeOnly(readFileText(source)));
         int number = 0;
         for (std::string line; std::getline(code, line);)
@@ -114,11 +119,35 @@ std::string where(const std::string &source, int line) {
     return source.substr(source.find_last_of('/') + 1) + ":" + std::to_string(line);
 }
 
-RuleResult prototypes(const Assignment &assignment, const ObjectListing &objects) {
+// Returns the student's declarations of f with f's parameters and another return type, one
+// line each ("dotstriangles.cpp:57: int isFilled(long long grid, int pos)"); only those
+// whose types are plain keywords (declared_types.h).
+std::string otherReturnTypes(const MandatedFunction &f, const BuildResult &build) {
+    const std::vector<DeclaredFunction> mandated = declarationsOf(f.prototype + ";", f.name);
+    if (mandated.size() != 1) return "";
+    std::string found;
+    for (const std::string &file : studentFiles(build))
+        for (const DeclaredFunction &d : declarationsOf(codeOnly(readFileText(file)), f.name))
+            if (d.plain && d.parameters == mandated[0].parameters && d.returns != mandated[0].returns)
+                found += "  " + where(file, d.line) + ": " + d.text + "\n";
+    return found;
+}
+
+RuleResult prototypes(const Assignment &assignment, const BuildResult &build, const ObjectListing &objects) {
     RuleResult rule{"prototypes", "mandated functions with their exact prototypes"};
     for (const MandatedFunction &f : assignment.functions) {
         const Definition found = definitionOf(f, objects);
-        if (found.exact) continue;
+        if (found.exact) {
+            // The objects cannot tell the return type: the code can.
+            if (const std::string other = otherReturnTypes(f, build); !other.empty()) {
+                rule.passed = false;
+                rule.detail += f.name + " must return " +
+                               declarationsOf(f.prototype + ";", f.name)[0].returns +
+                               ", as the assignment's prototype says (" + f.prototype +
+                               "); yours is declared with another return type:\n" + other;
+            }
+            continue;
+        }
         // Not defined at all: its own function test earns nothing and says so; one mistake,
         // one charge, said once.
         if (found.nearMisses.empty()) continue;
@@ -426,7 +455,7 @@ std::vector<RuleResult> checkSourceRules(const Assignment &assignment, const Bui
                                          const ObjectListing &objects) {
     std::vector<RuleResult> results;
     const std::vector<Symbol> symbols = symbolsOf(objects.symbols);
-    if (!assignment.functions.empty()) results.push_back(prototypes(assignment, objects));
+    if (!assignment.functions.empty()) results.push_back(prototypes(assignment, build, objects));
     if (assignment.noGlobals) results.push_back(noGlobals(build, symbols));
     if (assignment.packedEncoding) results.push_back(noFloatingPoint(build, symbols, objects.disassembly));
     if (assignment.noArraysNoLibrary) {

@@ -3,7 +3,8 @@
 // (assignment.cpp); `dotsgrade ASSIGNMENT --explain` lists them for a course.
 //
 //   prototypes         a function defined under a near miss of a mandated name or
-//                      signature (one missing outright is charged by its own test instead)
+//                      signature (one missing outright is charged by its own test instead),
+//                      or declared with another return type (declared_types.h)
 //   no_globals         no variable outside a function: the objects' data symbols of any
 //                      binding, and no asm label that could disguise one (dotsboxes,
 //                      dotstriangles: the specs forbid them)

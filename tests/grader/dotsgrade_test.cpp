@@ -14,6 +14,7 @@
 #include <set>
 #include <sstream>
 
+#include "declared_types.h"
 #include "grading_helpers.h"
 #include "process/run_comparison.h"
 #include "text/text_diff.h"
@@ -251,6 +252,17 @@ BOOST_AUTO_TEST_CASE(missing_mandated_function) {
                      "missing mandated function: int gameState(long long grid)\n"
                      "  did you mean gameState(long long, int)?"},
                     {"function gameState", "missing mandated function: int gameState(long long grid)"}});
+}
+
+BOOST_AUTO_TEST_CASE(mandated_function_with_another_return_type) {
+    // The objects name isFilled alike whatever it returns: the code tells.
+    Grade g = gradeBroken("dotstriangles", {{"bool isFilled(long long grid, int pos) {",
+                                             "int isFilled(long long grid, int pos) {"}});
+    expectFailures(g, {"rule prototypes"},
+                   {{"rule prototypes",
+                     "isFilled must return bool, as the assignment's prototype says "
+                     "(bool isFilled(long long grid, int pos)); yours is declared with another "
+                     "return type:\n  dotstriangles.cpp:43: int isFilled(long long grid, int pos)"}});
 }
 
 BOOST_AUTO_TEST_CASE(compile_error) {
@@ -533,6 +545,42 @@ BOOST_AUTO_TEST_CASE(globals_are_allowed_where_the_spec_allows_them) {
     Grade g = grade("boxes", folder, {"--compiler-flags", kCxx17});
     BOOST_TEST(g.failed().empty(), g.run.out);
     for (const json &t : g.report["tests"]) BOOST_TEST(t["name"] != "rule no_globals");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(declared_types)
+
+BOOST_AUTO_TEST_CASE(return_and_parameter_types_as_written) {
+    using dotslab::grader::declarationsOf;
+    const std::string code =
+        "bool isFilled(long long grid, int pos);\n"                              // 1: a declaration
+        "static inline int isFilled(long long int g, signed p) { return 0; }\n"  // 2: another return type
+        "[[nodiscard]] const bool\nisFilled(const long long, int = 3) { return 1; }\n"  // 3-4: const by value
+        "void f() { if (isFilled(1, 2)) return; bool b = isFilled(1, 2); b = !isFilled(3, 4); }\n"  // calls
+        "int g() { return isFilled(1, 2); }\n"
+        "Truth isFilled(long long grid, int pos);\n"                         // an alias: not plain
+        "auto isFilled(long long grid, int pos) -> int;\n"                   // trailing: left alone
+        "bool Board::isFilled(long long grid, int pos) { return true; }\n";  // a member: not ours
+    const std::vector<dotslab::grader::DeclaredFunction> found = declarationsOf(code, "isFilled");
+    BOOST_TEST_REQUIRE(found.size() == 4u);
+    const std::vector<std::string> parameters = {"long long", "int"};
+    BOOST_TEST(found[0].line == 1);
+    BOOST_TEST(found[0].returns == "bool");
+    BOOST_TEST((found[0].parameters == parameters));
+    BOOST_TEST(found[0].plain);
+    BOOST_TEST(found[1].line == 2);
+    BOOST_TEST(found[1].returns == "int");
+    BOOST_TEST((found[1].parameters == parameters));
+    BOOST_TEST(found[1].text == "static inline int isFilled(long long int g, signed p)");
+    BOOST_TEST(found[2].line == 4);
+    BOOST_TEST(found[2].returns == "bool");
+    BOOST_TEST((found[2].parameters == parameters));
+    BOOST_TEST(found[3].returns == "Truth");
+    BOOST_TEST(!found[3].plain, "an alias gets the benefit of the doubt");
+    BOOST_TEST(dotslab::grader::canonicalType({"long", "long", "&"}) == "long long &");
+    BOOST_TEST(dotslab::grader::canonicalType({"unsigned", "int"}) == "unsigned");
+    BOOST_TEST(dotslab::grader::canonicalType({"signed", "char"}) == "signed char");
 }
 
 BOOST_AUTO_TEST_SUITE_END()
