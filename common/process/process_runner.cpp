@@ -24,6 +24,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cassert>
+#include <cctype>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
@@ -605,6 +606,15 @@ bool looksLikeSetupFailure(const RunResult &result) {
 }
 
 std::string sandboxFault() {
+    // The program that does nothing is a copy of /usr/bin/true in our temporary folder, where
+    // a student's program is run from: a TMPDIR on a noexec file system fails it too.
+    TemporaryDirectory scratch("dotslab-probe");
+    const fs::path program = scratch.path() / "nothing";
+    std::error_code error;
+    fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::group_exec | fs::perms::others_exec, error);
+    fs::copy_file("/usr/bin/true", program, error);
+    fs::permissions(program, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                                 fs::perms::others_read | fs::perms::others_exec, error);
     // A few tries over two seconds: what a student's run exhausted for a moment (a fork
     // bomb's processes, not all gone yet where we are not root) is the student's doing, not
     // a fault of ours; only a sandbox that stays broken is.
@@ -612,12 +622,18 @@ std::string sandboxFault() {
     for (int attempt = 0; attempt < 5; ++attempt) {
         if (attempt > 0) usleep(400 * 1000);
         RunRequest nothing;
-        nothing.program = "/usr/bin/true";
+        nothing.program = program.string();
         run = runProgram(nothing);
         if (run.exited() && run.status == 0) return "";
     }
-    return "a program that does nothing (/usr/bin/true) cannot run in the sandbox here: " + run.ending() +
-           (run.err.empty() ? "" : ": " + run.err.substr(0, 300));
+    const bool noexec = run.err.find("starting the program (errno " + std::to_string(EACCES) + ")") != std::string::npos;
+    std::string said = run.err.substr(0, 300);
+    while (!said.empty() && std::isspace(static_cast<unsigned char>(said.back()))) said.pop_back();
+    return "a program that does nothing (a copy of /usr/bin/true in " + scratch.path().parent_path().string() +
+           ") cannot run in the sandbox here: " + run.ending() + (said.empty() ? "" : ": " + said) +
+           (noexec ? " (is that folder on a file system mounted noexec? Set TMPDIR to a folder where programs "
+                     "may run)"
+                   : "");
 }
 
 void stopEveryRun() {

@@ -234,7 +234,8 @@ int main(int argc, char **argv) {
     extern char **environ;
     execve(run.program[0], run.untrusted ? words.data() : run.program,
            run.untrusted ? const_cast<char **>(run.environment.data()) : environ);
-    // Our own sandbox's program that cannot start is ours to fix, not the run's to be judged.
-    if (!run.namespaces.empty()) setupFailed("starting the program");
+    // Our own sandbox's program that cannot start is ours to fix, not the run's to be judged;
+    // so is one we may not execute (EACCES: our temporary folder on a noexec file system).
+    if (!run.namespaces.empty() || errno == EACCES) setupFailed("starting the program");
     return 127;
 }

@@ -264,6 +264,35 @@ BOOST_AUTO_TEST_CASE(no_disk_left_for_the_grader) {
         BOOST_TEST(out.find(std::string("Score: ") + digit) == std::string::npos, out);
 }
 
+BOOST_AUTO_TEST_CASE(a_temporary_folder_where_programs_cannot_run) {
+    // TMPDIR on a file system mounted noexec (a common hardening of /tmp), where bubblewrap
+    // cannot run: the programs the grader copies there cannot start. That is the grader's
+    // failure: not graded, and said why, never a correct program charged (it was 30/100).
+    TemporaryDirectory scratch("dotsgrade-test");
+    const fs::path noexec = scratch.path() / "noexec";
+    fs::create_directories(noexec);
+    fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
+    if (geteuid() != 0 ||
+        dotslab::runTrusted("/usr/bin/mount", {"-t", "tmpfs", "-o", "noexec", "tmpfs", noexec.string()}, "").status !=
+            0) {
+        BOOST_TEST_MESSAGE("skipped: mounting a tmpfs needs root");
+        return;
+    }
+    fs::permissions(noexec, fs::perms::owner_all | fs::perms::others_exec);
+    const std::string command = "TMPDIR=" + noexec.string() + " " CONTAINER_SIM " " DOTSGRADE_PROGRAM " dotsboxes " +
+                                (kSource / "dotsboxes" / "dotsboxes.cpp").string() +
+                                " --unsafe-no-sandbox --fuzz 3 --malformed 3 > " + (scratch.path() / "out").string() +
+                                " 2>&1";
+    const int status = std::system(command.c_str());
+    dotslab::runTrusted("/usr/bin/umount", {noexec.string()}, "");
+    const std::string out = readFileText(scratch.path() / "out");
+    BOOST_TEST(WEXITSTATUS(status) == 1, out);
+    BOOST_TEST(out.find("NOT GRADED: ") != std::string::npos, out);
+    BOOST_TEST(out.find("mounted noexec") != std::string::npos, out);
+    for (char digit = '0'; digit <= '9'; ++digit)
+        BOOST_TEST(out.find(std::string("Score: ") + digit) == std::string::npos, out);
+}
+
 BOOST_AUTO_TEST_CASE(a_batch_counts_what_was_not_graded_and_fails) {
     TemporaryDirectory scratch("dotsgrade-test");
     fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
