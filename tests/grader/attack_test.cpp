@@ -350,6 +350,10 @@ BOOST_AUTO_TEST_CASE(rules_judged_on_what_the_compiler_saw) {
         {"dotsboxes", "namespace-std", "namespace std {\nlong long hidden;\n}\n", "std::hidden++;",
          "rule no_globals"},
         {"dotsboxes", "reserved-name", "long long __x;\n", "__x++;", "rule no_globals"},
+        // named as the compiler names a class's virtual table, which is no variable
+        {"dotsboxes", "vtable-name", "long long _ZTV5Board;\n", "_ZTV5Board++;", "rule no_globals"},
+        {"dotsboxes", "pasted-vtable-name", "#define NAME(a, b) a##b\nlong long NAME(_, ZTV5Board);\n",
+         "NAME(_, ZTV5Board)++;", "rule no_globals"},
         {"dotsboxes", "weak", "__attribute__((weak)) long long weakling;\n", "weakling++;",
          "rule no_globals"},
         {"dotsboxes", "template-static",

@@ -280,6 +280,24 @@ BOOST_AUTO_TEST_CASE(compile_warning) {
     expectFailures(g, {"no warnings"}, {{"no warnings", "-Wunused-variable"}});
 }
 
+BOOST_AUTO_TEST_CASE(what_the_compiler_makes_is_no_global_variable) {
+    // A try/catch, a lambda in a std::function and a class with a virtual function make the
+    // compiler define type information, a virtual table and exception-table references:
+    // data symbols, but no variable of the student's (they cost 5 points before).
+    const std::string uses =
+        "int main() {\n"
+        "    struct Shape {\n        virtual ~Shape() {}\n        virtual int sides() const { return 4; }\n  "
+        "  };\n"
+        "    Shape square;\n"
+        "    std::function<int(int)> twice = [](int x) { return 2 * x; };\n"
+        "    try {\n        if (twice(square.sides()) != 8) throw std::runtime_error(\"never\");\n"
+        "    } catch (const std::exception &) {\n        return 3;\n    }\n";
+    Grade g = gradeBroken(
+        "dotsboxes", {{"#include <string>", "#include <functional>\n#include <stdexcept>\n#include <string>"},
+                      {"int main() {\n", uses}});
+    BOOST_TEST(g.failed().empty(), g.run.out);
+}
+
 BOOST_AUTO_TEST_CASE(global_variable) {
     Grade g =
         gradeBroken("dotsboxes", {{"int main() {", "int moveCount = 0;\n\nint main() {\n    moveCount++;"}});
