@@ -443,8 +443,11 @@ RunResult runOnce(const RunRequest &r, bool lastTry) {
         if (dropPrivileges && chown(privateTmp.c_str(), uid, uid) != 0)
             throw std::runtime_error("cannot hand the run its temporary folder");
     }
-    std::vector<std::string> starter =
-        starterWords(r, words, workDir, environment, uid, group.get(), userThreads, holder, privateTmp);
+    // A fresh bubblewrap hands the program its environment (--setenv above) and gets only
+    // the fixed one itself: the repeatable-run library would lie to it about its uid.
+    const bool freshBubblewrap = sandboxed && holder == nullptr;
+    std::vector<std::string> starter = starterWords(r, words, workDir, freshBubblewrap ? sandboxEnvironment() : environment,
+                                                    uid, group.get(), userThreads, holder, privateTmp);
     int inputFd = open(inputPath.c_str(), O_RDONLY | O_CLOEXEC);
     int outPipe[2], errPipe[2];
     if (inputFd < 0 || pipe2(outPipe, O_CLOEXEC) != 0 || pipe2(errPipe, O_CLOEXEC) != 0)

@@ -7,14 +7,23 @@
 //             call: time still passes (a loop that waits for a second ends), alike on
 //             every run; clocks other than the calendar's count from 0;
 //   random:   getrandom, getentropy, arc4random* and std::random_device (its _M_getval,
-//             whatever source it chose) draw from one stream (splitmix64) from a fixed seed.
+//             whatever source it chose) draw from one stream (splitmix64) from a fixed seed,
+//             and the kernel's 16 random bytes (getauxval(AT_RANDOM)) are that seed's;
+//   the rest:  processor time (times, getrusage) is the counter's too, the processor is
+//             number 0 (sched_getcpu), and the user and group ids are 1000: as root, each
+//             run has a uid of its own.
 //
 // C linkage, no C++ library, no sanitizer: it loads into any program, C or C++.
+#include <sched.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/auxv.h>
+#include <sys/resource.h>
 #include <sys/time.h>
+#include <sys/times.h>
 #include <sys/types.h>
 #include <time.h>
+#include <unistd.h>
 
 namespace {
 
@@ -45,6 +54,21 @@ void fillRandom(void *buffer, size_t length) {
         bytes += n;
         length -= n;
     }
+}
+
+// Returns the counter's next reading as a timeval (from 0).
+struct timeval elapsed() {
+    const uint64_t t = nextTick();
+    struct timeval now;
+    now.tv_sec = static_cast<time_t>(t / 1000000);
+    now.tv_usec = static_cast<suseconds_t>(t % 1000000);
+    return now;
+}
+
+// The kernel's 16 random bytes for the program (AT_RANDOM), the same every run: read as
+// the program starts, never again by the C library.
+__attribute__((constructor)) void fixKernelRandomBytes() {
+    if (unsigned char *bytes = reinterpret_cast<unsigned char *>(getauxval(AT_RANDOM))) fillRandom(bytes, 16);
 }
 
 // Returns true for the clocks that tell the date (the others count from 0).
@@ -85,6 +109,25 @@ int timespec_get(struct timespec *now, int base) noexcept {
 }
 
 clock_t clock() noexcept { return static_cast<clock_t>(nextTick()); }  // CLOCKS_PER_SEC is 1000000
+
+clock_t times(struct tms *spent) noexcept {
+    const clock_t ticks = static_cast<clock_t>(nextTick() / 10000);  // sysconf(_SC_CLK_TCK): 100
+    if (spent != nullptr) *spent = {ticks, 0, 0, 0};
+    return ticks;
+}
+
+int getrusage(int, struct rusage *usage) noexcept {
+    memset(usage, 0, sizeof *usage);
+    usage->ru_utime = elapsed();
+    return 0;
+}
+
+int sched_getcpu() noexcept { return 0; }
+
+uid_t getuid() noexcept { return 1000; }
+uid_t geteuid() noexcept { return 1000; }
+gid_t getgid() noexcept { return 1000; }
+gid_t getegid() noexcept { return 1000; }
 
 ssize_t getrandom(void *buffer, size_t length, unsigned int) noexcept {
     fillRandom(buffer, length);
