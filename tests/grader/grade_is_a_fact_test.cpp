@@ -150,7 +150,9 @@ BOOST_AUTO_TEST_CASE(a_program_of_stubs_earns_nothing_for_its_runs) {
 BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_graded_alike_every_time) {
     // The reference, with a first line of its own made of everything a program could draw
     // on to differ from run to run: the calendar and the processor's clocks, rand() seeded
-    // with the time, the kernel's random numbers, /dev/urandom and std::random_device.
+    // with the time, the kernel's random numbers (and the 16 bytes each program is given),
+    // /dev/urandom, std::random_device, the processor time spent, and the uid (as root,
+    // each run has its own).
     TemporaryDirectory scratch("dotsgrade-test");
     fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
     const std::string noise =
@@ -163,6 +165,9 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
         "    const int fd = open(\"/dev/urandom\", O_RDONLY);\n"
         "    if (fd >= 0 && read(fd, device, sizeof device) < 0) device[0] = 1;\n"
         "    std::random_device seed;\n"
+        "    const unsigned char *kernel = reinterpret_cast<const unsigned char *>(getauxval(AT_RANDOM));\n"
+        "    tms spent;\n"
+        "    std::cout << getuid() << ' ' << int(kernel[0]) << ' ' << times(&spent) << ' ';\n"
         "    std::cout << \"noise \" << std::rand() << ' ' << now.tv_sec << ' ' << now.tv_nsec << ' ' << "
         "seed() << ' '\n"
         "              << int(bytes[0]) << ' ' << int(bytes[1]) << ' ' << int(device[0]) << ' ' << "
@@ -170,7 +175,8 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
         "              << std::chrono::system_clock::now().time_since_epoch().count() << std::endl;\n";
     const fs::path submission = scratch.path() / "noisy.cpp";
     writeFile(submission,
-              "#include <fcntl.h>\n#include <sys/random.h>\n#include <unistd.h>\n#include <chrono>\n"
+              "#include <fcntl.h>\n#include <sys/auxv.h>\n#include <sys/random.h>\n#include <sys/times.h>\n"
+              "#include <unistd.h>\n#include <chrono>\n"
               "#include <cstdlib>\n#include <ctime>\n#include <random>\n" +
                   broken(readFileText(kSource / "dotsboxes" / "dotsboxes.cpp"), {{"int main() {\n", noise}}));
     // Returns the report's text, which must show the noise (else the comparison says nothing).
