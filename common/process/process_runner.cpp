@@ -154,15 +154,12 @@ bool repeatable(const RunRequest &r) { return r.untrusted && r.repeatable; }
 
 // Returns the paths a run without bubblewrap may read (and execute): the system's files,
 // its program and what the request lists; nothing else of this machine's. A repeatable
-// run reads its library (through its descriptor), and no random device.
+// run reads its library (through its descriptor). The random devices stay readable: a
+// std::random_device("/dev/urandom") opens one (and then draws from the library).
 std::vector<std::string> readableWithoutSandbox(const RunRequest &r) {
-    std::vector<std::string> paths = {"/usr",     "/lib",  "/lib64",           "/lib32",
-                                      "/bin",     "/sbin", "/etc/ld.so.cache", "/etc/localtime",
-                                      "/dev/zero"};
-    if (repeatable(r))
-        paths.push_back(repeatableRunLibrary());
-    else
-        paths.insert(paths.end(), {"/dev/urandom", "/dev/random"});
+    std::vector<std::string> paths = {"/usr", "/lib", "/lib64", "/lib32", "/bin", "/sbin", "/etc/ld.so.cache",
+                                      "/etc/localtime", "/dev/zero", "/dev/urandom", "/dev/random"};
+    if (repeatable(r)) paths.push_back(repeatableRunLibrary());
     paths.push_back(r.program);
     paths.insert(paths.end(), r.readOnly.begin(), r.readOnly.end());
     return paths;

@@ -10,8 +10,10 @@
 //             whatever source it chose) draw from one stream (splitmix64) from a fixed seed,
 //             and the kernel's 16 random bytes (getauxval(AT_RANDOM)) are that seed's;
 //   the rest:  processor time (times, getrusage) is the counter's too, the processor is
-//             number 0 (sched_getcpu), and the user and group ids are 1000: as root, each
-//             run has a uid of its own.
+//             number 0 (sched_getcpu), the user and group ids are 1000 (as root, each run
+//             has a uid of its own), and the process is 2, its parent 1, as the first
+//             program of a fresh pid namespace is (without bubblewrap they are the host's:
+//             srand(time(0) ^ getpid()) is a student's seed too).
 //
 // C linkage, no C++ library, no sanitizer: it loads into any program, C or C++.
 #include <sched.h>
@@ -123,6 +125,9 @@ int getrusage(int, struct rusage *usage) noexcept {
 }
 
 int sched_getcpu() noexcept { return 0; }
+
+pid_t getpid() noexcept { return 2; }
+pid_t getppid() noexcept { return 1; }
 
 uid_t getuid() noexcept { return 1000; }
 uid_t geteuid() noexcept { return 1000; }

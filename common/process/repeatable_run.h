@@ -12,8 +12,9 @@
 //     opens the library before the run's uid, namespaces and Landlock apply, at descriptor
 //     kRepeatableRunFd, and LD_PRELOAD names it by that descriptor, so the run needs no
 //     path to our files;
-//   - /dev/urandom and /dev/random: in bubblewrap, /dev/zero under their names; without
-//     it, where Landlock runs, not readable at all.
+//   - /dev/urandom and /dev/random: in bubblewrap, /dev/zero under their names. Without
+//     it they are the machine's (a std::random_device that opens one still draws from
+//     the library; a program that reads one itself gets real random bytes).
 //
 // What it does not cover: a program linked statically, one that makes the system calls
 // or reads the processor's counters (rdtsc, rdrand) itself, and the order in which its
