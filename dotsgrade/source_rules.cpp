@@ -6,6 +6,7 @@
 #include <cxxabi.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -321,6 +322,24 @@ RuleResult noFloatingPoint(const BuildResult &build, const std::vector<Symbol> &
     return rule;
 }
 
+// Returns true if the '[' at `at` in a line of code opens a lambda's captures, not a
+// subscript or an array's size: it starts an expression (after an operator, a bracket, a
+// comma, return, or at the start of the line); a subscript and an array declarator follow
+// a name, a ')' or a ']' (new int[3] and delete[] too).
+bool opensLambda(const std::string &line, std::size_t at) {
+    std::size_t before = at;
+    while (before > 0 && (line[before - 1] == ' ' || line[before - 1] == '\t')) --before;
+    if (before == 0) return true;
+    const char c = line[before - 1];
+    if (c == ')' || c == ']') return false;
+    if (!(c == '_' || std::isalnum(static_cast<unsigned char>(c)))) return true;
+    std::size_t start = before;
+    while (start > 0 && (line[start - 1] == '_' || std::isalnum(static_cast<unsigned char>(line[start - 1]))))
+        --start;
+    const std::string word = line.substr(start, before - start);
+    return word == "return" || word == "co_return" || word == "co_yield" || word == "case" || word == "throw";
+}
+
 RuleResult noArrays(const BuildResult &build) {
     RuleResult rule{"no_arrays", "no arrays"};
     // A '[' (or its digraph '<:', or its trigraph '??(', which -std=c++11 still converts)
@@ -334,7 +353,9 @@ RuleResult noArrays(const BuildResult &build) {
         }
         for (std::size_t at = line.find("<:"); at != std::string::npos; at = line.find("<:", at + 2))
             if (line.compare(at, 3, "<::") != 0 || line.compare(at, 4, "<:::") == 0) return true;
-        return line.find('[') != std::string::npos;
+        for (std::size_t at = line.find('['); at != std::string::npos; at = line.find('[', at + 1))
+            if (!opensLambda(line, at)) return true;
+        return false;
     };
     forMatchingLines(build, bracket, [&](const std::string &source, int line, const std::string &text) {
         rule.passed = false;
@@ -375,22 +396,19 @@ RuleResult noLibrary(const BuildResult &build, const std::vector<Symbol> &symbol
     // Reading and writing with cin and cout: every member and operator of the stream classes
     // (get, peek, ignore, clear, fail, eof, >>, <<) and their manipulators (std::endl, whose
     // name starts with the stream type it returns); and what the compiler adds by itself.
-    const std::vector<std::string> allowed = {"std::cin",
-                                              "std::cout",
-                                              "std::istream::",
-                                              "std::ostream::",
-                                              "std::basic_istream<",
-                                              "std::basic_ostream<",
-                                              "std::operator<<",
-                                              "std::operator>>",
-                                              "std::ios_base::",
-                                              "std::basic_ios<",
-                                              "__cxa_atexit",
-                                              "__dso_handle",
-                                              "_GLOBAL_OFFSET_TABLE_",
-                                              "__gxx_personality_v0",
-                                              "_Unwind_Resume",
-                                              "__stack_chk_fail"};
+    const std::vector<std::string> allowed = {
+        "std::cin", "std::cout", "std::istream::", "std::ostream::", "std::basic_istream<",
+        "std::basic_ostream<", "std::operator<<", "std::operator>>", "std::ios_base::", "std::basic_ios<",
+        "__cxa_atexit", "__dso_handle", "_GLOBAL_OFFSET_TABLE_", "__gxx_personality_v0", "_Unwind_Resume",
+        "__stack_chk_fail",
+        // the language's own support, for features
+        // the code uses, not functions it calls: a
+        // function's static set at run time, virtual
+        // functions (type information, the deleting
+        // destructor's operator delete), throw and catch
+        "__cxa_guard_", "vtable for __cxxabiv1::", "typeinfo for ", "__cxa_pure_virtual",
+        "__cxa_deleted_virtual", "operator delete(void*", "__cxa_allocate_exception", "__cxa_free_exception",
+        "__cxa_throw", "__cxa_rethrow", "__cxa_begin_catch", "__cxa_end_catch", "std::terminate()"};
     for (const Symbol &symbol : symbols) {
         // What the object uses, and the library's templates it made for itself (std::max
         // reached through <iostream>: a weak definition in the object, not a use).

@@ -373,6 +373,10 @@ BOOST_AUTO_TEST_CASE(rules_judged_on_what_the_compiler_saw) {
          "rule no_arrays"},
         {"dotstriangles", "attribute", "", "[[maybe_unused]] int cells[3] = {0};", "rule no_arrays"},
         // -std=c++11 still converts trigraphs: ??( is [
+        // a lambda's [captures] are allowed, not an array beside them
+        {"dotstriangles", "array-in-lambda", "",
+         "auto pick = [](int i) { int cells[3] = {0}; return cells[i]; };\n    if (pick(0) != 0) return 2;",
+         "rule no_arrays"},
         {"dotstriangles", "trigraphs", "",
          "int cells?\?(3?\?) = {0};\n    if (cells?\?(0?\?) != 0) return 2;", "rule no_arrays"},
         {"dotstriangles", "raw-string", "",

@@ -304,6 +304,20 @@ BOOST_AUTO_TEST_CASE(global_variable) {
     expectFailures(g, {"rule no_globals"}, {{"rule no_globals", "global variable: moveCount"}});
 }
 
+BOOST_AUTO_TEST_CASE(language_features_are_no_array_and_no_library_in_dotstriangles) {
+    // A lambda's [captures] are no array; virtual functions, throw and catch, and a
+    // function's static set at run time use the language's own support, not the library.
+    const std::string features =
+        "struct Rule {\n    virtual ~Rule() {}\n    virtual int weight() const { return 1; }\n};\n"
+        "int once(int x) { return x; }\n"
+        "int checked(int x) {\n    static int first = once(x);\n    Rule rule;\n"
+        "    auto scaled = [&rule](int y) { return y * rule.weight(); };\n"
+        "    try {\n        if (scaled(first) < 0) throw 1;\n    } catch (int) {\n        return 0;\n    }\n"
+        "    return [](int z) { return z; }(x);\n}\n\nint main() {\n    if (checked(1) != 1) return 3;";
+    Grade g = gradeBroken("dotstriangles", {{"int main() {", features}});
+    BOOST_TEST(g.failed().empty(), g.run.out);
+}
+
 BOOST_AUTO_TEST_CASE(array_in_dotstriangles) {
     Grade g = gradeBroken(
         "dotstriangles",
