@@ -54,9 +54,9 @@ const std::set<std::string> kSpecifiers = {"static",   "inline",     "constexpr"
 // declaration (return isFilled(...), else isFilled(...), new T(...)).
 bool isStatement(const std::vector<std::string> &words) {
     static const std::set<std::string> kStatementWords = {
-        "return",   "else",   "do",      "case",    "new",   "delete", "throw",   "co_return", "co_await",
-        "co_yield", "sizeof", "alignof", "typedef", "using", "friend", "goto",    "operator",  "typeid",
-        "decltype", "auto",   "struct",  "class",   "enum",  "union",  "typename"};
+        "return",   "else",     "do",     "case",    "new",     "delete", "throw",   "co_return",
+        "co_await", "co_yield", "sizeof", "alignof", "typedef", "using",  "friend",  "goto",
+        "operator", "typeid",   "struct", "class",   "enum",    "union",  "typename"};
     return std::any_of(words.begin(), words.end(),
                        [](const std::string &w) { return kStatementWords.count(w) > 0; });
 }

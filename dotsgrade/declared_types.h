@@ -4,9 +4,10 @@
 // The objects name a function by its parameters only (the mangled name has no return
 // type), so `int isFilled(long long grid, int pos)` links where the assignment's
 // `bool isFilled(long long grid, int pos)` is called. The prototypes rule reads the
-// return type from the code. It is read only where the words leave no doubt: every word
-// a type keyword (int, bool, long, const, ...) or & or *. A name (an alias, a macro, a
-// class) gets the benefit of the doubt, as the compiler alone could tell what it is.
+// return type from the code. It is read here where the words leave no doubt: every word
+// a type keyword (int, bool, long, const, ...) or & or *. Where a name (an alias, a macro,
+// auto with a trailing type) leaves a doubt, the declaration is not plain: the rule then
+// asks the compiler.
 #pragma once
 
 #include <string>

@@ -120,17 +120,52 @@ std::string where(const std::string &source, int line) {
     return source.substr(source.find_last_of('/') + 1) + ":" + std::to_string(line);
 }
 
+// Returns true if the compiler finds that the submission's f, called as the harness calls
+// it, returns another type than f's prototype: a check file that includes the one source
+// and static_asserts the call's type, compiled (-fsyntax-only) in the sandbox. False where
+// it agrees, and where the check does not compile for any other reason.
+bool compilerSaysOtherReturnType(const Assignment &assignment, const MandatedFunction &f,
+                                 const DeclaredFunction &mandated, const BuildResult &build) {
+    if (build.sources.size() != 1) return false;
+    const std::string marker = "dotsgrade: another return type";
+    std::string call = f.name + "(";
+    for (std::size_t p = 0; p < mandated.parameters.size(); ++p)
+        call += (p > 0 ? ", " : "") + std::string("std::declval<") + mandated.parameters[p] + ">()";
+    call += ")";
+    const fs::path check = fs::path(build.folder) / ("prototype_check_" + f.name + ".cpp");
+    std::ofstream(check) << "#include \"" << build.sources[0]
+                         << "\"\n#include <type_traits>\n#include <utility>\n"
+                         << "static_assert(std::is_same<decltype(" << call << "), " << mandated.returns
+                         << ">::value, \"" << marker << "\");\n";
+    std::vector<std::string> command = {"/usr/bin/g++"};
+    for (const std::string &flag : splitWords(assignment.cxxFlags)) command.push_back(flag);
+    command.insert(command.end(), {"-fsyntax-only", check.string()});
+    std::string said;
+    const int status = runBuildTool("", command, said, 30, {build.folder});
+    std::error_code ignored;
+    fs::remove(check, ignored);
+    return status != 0 && said.find(marker) != std::string::npos;
+}
+
 // Returns the student's declarations of f with f's parameters and another return type, one
-// line each ("dotstriangles.cpp:57: int isFilled(long long grid, int pos)"); only those
-// whose types are plain keywords (declared_types.h).
-std::string otherReturnTypes(const MandatedFunction &f, const BuildResult &build) {
+// line each ("dotstriangles.cpp:57: int isFilled(long long grid, int pos)"). Declarations
+// in plain type keywords are read from the code (declared_types.h); where one spells its
+// type through a name (an alias, a macro, auto), the compiler is asked.
+std::string otherReturnTypes(const Assignment &assignment, const MandatedFunction &f,
+                             const BuildResult &build) {
     const std::vector<DeclaredFunction> mandated = declarationsOf(f.prototype + ";", f.name);
     if (mandated.size() != 1) return "";
-    std::string found;
+    std::string found, doubtful;
     for (const std::string &file : studentFiles(build))
-        for (const DeclaredFunction &d : declarationsOf(codeOnly(readFileText(file)), f.name))
+        for (const DeclaredFunction &d : declarationsOf(codeOnly(readFileText(file)), f.name)) {
+            const std::string line = "  " + where(file, d.line) + ": " + d.text + "\n";
             if (d.plain && d.parameters == mandated[0].parameters && d.returns != mandated[0].returns)
-                found += "  " + where(file, d.line) + ": " + d.text + "\n";
+                found += line;
+            else if (!d.plain)
+                doubtful += line;
+        }
+    if (found.empty() && !doubtful.empty() && compilerSaysOtherReturnType(assignment, f, mandated[0], build))
+        return doubtful;
     return found;
 }
 
@@ -140,7 +175,7 @@ RuleResult prototypes(const Assignment &assignment, const BuildResult &build, co
         const Definition found = definitionOf(f, objects);
         if (found.exact) {
             // The objects cannot tell the return type: the code can.
-            if (const std::string other = otherReturnTypes(f, build); !other.empty()) {
+            if (const std::string other = otherReturnTypes(assignment, f, build); !other.empty()) {
                 rule.passed = false;
                 rule.detail += f.name + " must return " +
                                declarationsOf(f.prototype + ";", f.name)[0].returns +

@@ -265,6 +265,19 @@ BOOST_AUTO_TEST_CASE(mandated_function_with_another_return_type) {
                      "return type:\n  dotstriangles.cpp:43: int isFilled(long long grid, int pos)"}});
 }
 
+BOOST_AUTO_TEST_CASE(return_type_through_a_macro_or_an_alias) {
+    // Where a name spells the return type, the compiler tells what it is: a macro for int
+    // is charged like int itself; an alias of bool is bool.
+    const std::string mandated = "bool isFilled(long long grid, int pos) {";
+    Grade macro = gradeBroken("dotstriangles",
+                              {{mandated, "#define FLAG int\nFLAG isFilled(long long grid, int pos) {"}});
+    expectFailures(macro, {"rule prototypes"},
+                   {{"rule prototypes", "FLAG isFilled(long long grid, int pos)"}});
+    Grade alias = gradeBroken("dotstriangles",
+                              {{mandated, "using Truth = bool;\nTruth isFilled(long long grid, int pos) {"}});
+    BOOST_TEST(alias.failed().empty(), alias.run.out);
+}
+
 BOOST_AUTO_TEST_CASE(compile_error) {
     Grade g =
         gradeBroken("dotsboxes", {{"return digitAt(grid, pos) == 1;", "return digitAt(grid, pos) == 1"}});
@@ -592,10 +605,10 @@ BOOST_AUTO_TEST_CASE(return_and_parameter_types_as_written) {
         "void f() { if (isFilled(1, 2)) return; bool b = isFilled(1, 2); b = !isFilled(3, 4); }\n"  // calls
         "int g() { return isFilled(1, 2); }\n"
         "Truth isFilled(long long grid, int pos);\n"                         // an alias: not plain
-        "auto isFilled(long long grid, int pos) -> int;\n"                   // trailing: left alone
+        "auto isFilled(long long grid, int pos) -> int;\n"                   // trailing: not plain
         "bool Board::isFilled(long long grid, int pos) { return true; }\n";  // a member: not ours
     const std::vector<dotslab::grader::DeclaredFunction> found = declarationsOf(code, "isFilled");
-    BOOST_TEST_REQUIRE(found.size() == 4u);
+    BOOST_TEST_REQUIRE(found.size() == 5u);
     const std::vector<std::string> parameters = {"long long", "int"};
     BOOST_TEST(found[0].line == 1);
     BOOST_TEST(found[0].returns == "bool");
@@ -609,7 +622,8 @@ BOOST_AUTO_TEST_CASE(return_and_parameter_types_as_written) {
     BOOST_TEST(found[2].returns == "bool");
     BOOST_TEST((found[2].parameters == parameters));
     BOOST_TEST(found[3].returns == "Truth");
-    BOOST_TEST(!found[3].plain, "an alias gets the benefit of the doubt");
+    BOOST_TEST(!found[3].plain, "an alias: the compiler is asked");
+    BOOST_TEST(!found[4].plain, "auto and a trailing type: the compiler is asked");
     BOOST_TEST(dotslab::grader::canonicalType({"long", "long", "&"}) == "long long &");
     BOOST_TEST(dotslab::grader::canonicalType({"unsigned", "int"}) == "unsigned");
     BOOST_TEST(dotslab::grader::canonicalType({"signed", "char"}) == "signed char");
