@@ -139,7 +139,7 @@ ssize_t getrandom(void *buffer, size_t length, unsigned int) noexcept {
     return static_cast<ssize_t>(length);
 }
 
-int getentropy(void *buffer, size_t length) noexcept {
+int getentropy(void *buffer, size_t length) {  // glibc declares it without noexcept
     fillRandom(buffer, length);
     return 0;
 }
