@@ -129,23 +129,25 @@ void reapAllOf(uid_t uid) {
 // thread meets the clock first.
 rlim_t cpuLimitSeconds(const Limits &limits) { return static_cast<rlim_t>(limits.seconds) + 1; }
 
-// Returns the path of dotslab-run-starter: next to the program running now.
-const std::string &runStarter() {
-    static const std::string path =
-        (fs::read_symlink("/proc/self/exe").parent_path() / kRunStarterName).string();
-    if (access(path.c_str(), X_OK) != 0)
-        throw std::runtime_error("missing " + path +
-                                 ": every run starts with it (rebuild with scripts/build)");
+// Returns the path of `name` next to the program running now, which every run needs
+// (`why`); throws if it is not there to `mode` (access's X_OK or R_OK).
+std::string besideThisProgram(const char *name, int mode, const char *why) {
+    const std::string path = (fs::read_symlink("/proc/self/exe").parent_path() / name).string();
+    if (access(path.c_str(), mode) != 0)
+        throw std::runtime_error("missing " + path + ": " + why + " (rebuild with scripts/build)");
     return path;
 }
 
-// Returns the path of the repeatable-run library (repeatable_run.h): beside the starter.
+// Returns the path of dotslab-run-starter.
+const std::string &runStarter() {
+    static const std::string path = besideThisProgram(kRunStarterName, X_OK, "every run starts with it");
+    return path;
+}
+
+// Returns the path of the repeatable-run library (repeatable_run.h).
 const std::string &repeatableRunLibrary() {
     static const std::string path =
-        (fs::read_symlink("/proc/self/exe").parent_path() / kRepeatableRunName).string();
-    if (access(path.c_str(), R_OK) != 0)
-        throw std::runtime_error("missing " + path +
-                                 ": every run of a program loads it (rebuild with scripts/build)");
+        besideThisProgram(kRepeatableRunName, R_OK, "every run of a program loads it");
     return path;
 }
 

@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <optional>
 #include <thread>
 
 #include "grading_helpers.h"
@@ -68,6 +69,43 @@ std::vector<std::string> csvRows(const std::string &csv) {
     std::istringstream in(csv);
     for (std::string line; std::getline(in, line);) rows.push_back(line);
     return rows;
+}
+
+// How a dotsgrade ended: its exit status and everything it printed.
+struct Ending {
+    int status = -1;
+    std::string out;
+};
+
+// Returns how dotsgrade ended grading our dotsboxes with TMPDIR on a fresh tmpfs mounted
+// with `options`, the command started through `through` (a program and a space, or ""),
+// with `extra` options; nothing (the test skipped) where a tmpfs cannot be mounted.
+std::optional<Ending> referenceGradedWithTmpdirOn(const std::string &options, const std::string &through,
+                                                  const std::string &extra) {
+    TemporaryDirectory scratch("dotsgrade-test");
+    const fs::path mounted = scratch.path() / "tmpdir";
+    fs::create_directories(mounted);
+    fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
+    if (geteuid() != 0 ||
+        dotslab::runTrusted("/usr/bin/mount", {"-t", "tmpfs", "-o", options, "tmpfs", mounted.string()}, "")
+                .status != 0) {
+        BOOST_TEST_MESSAGE("skipped: mounting a tmpfs needs root");
+        return std::nullopt;
+    }
+    fs::permissions(mounted, fs::perms::owner_all | fs::perms::others_exec);
+    const std::string command = "TMPDIR=" + mounted.string() + " " + through +
+                                DOTSGRADE_PROGRAM " dotsboxes " +
+                                (kSource / "dotsboxes" / "dotsboxes.cpp").string() + extra +
+                                " --fuzz 3 --malformed 3 > " + (scratch.path() / "out").string() + " 2>&1";
+    const int status = std::system(command.c_str());
+    dotslab::runTrusted("/usr/bin/umount", {mounted.string()}, "");
+    return Ending{WEXITSTATUS(status), readFileText(scratch.path() / "out")};
+}
+
+// Checks that what dotsgrade printed gives no score.
+void expectNoScore(const std::string &out) {
+    for (char digit = '0'; digit <= '9'; ++digit)
+        BOOST_TEST(out.find(std::string("Score: ") + digit) == std::string::npos, out);
 }
 
 }  // namespace
@@ -247,58 +285,27 @@ BOOST_AUTO_TEST_CASE(a_grader_side_failure_is_never_a_score) {
 BOOST_AUTO_TEST_CASE(no_disk_left_for_the_grader) {
     // The grader's own folders on a file system with next to no room (a tmpfs of 1.2 MB as
     // TMPDIR): a correct program is not graded, never charged.
-    TemporaryDirectory scratch("dotsgrade-test");
-    const fs::path tiny = scratch.path() / "tiny";
-    fs::create_directories(tiny);
-    fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
-    if (geteuid() != 0 ||
-        dotslab::runTrusted("/usr/bin/mount", {"-t", "tmpfs", "-o", "size=1200k", "tmpfs", tiny.string()}, "")
-                .status != 0) {
-        BOOST_TEST_MESSAGE("skipped: mounting a small tmpfs needs root");
-        return;
-    }
-    fs::permissions(tiny, fs::perms::owner_all | fs::perms::others_exec);
-    const std::string command = "TMPDIR=" + tiny.string() + " " DOTSGRADE_PROGRAM " dotsboxes " +
-                                (kSource / "dotsboxes" / "dotsboxes.cpp").string() +
-                                " --fuzz 3 --malformed 3 > " + (scratch.path() / "out").string() + " 2>&1";
-    const int status = std::system(command.c_str());
-    dotslab::runTrusted("/usr/bin/umount", {tiny.string()}, "");
-    const std::string out = readFileText(scratch.path() / "out");
+    const std::optional<Ending> graded = referenceGradedWithTmpdirOn("size=1200k", "", "");
+    if (!graded) return;
     // Refused as it starts (no room for the grader's own files), or not graded: never a score.
-    BOOST_TEST(WEXITSTATUS(status) == 1, out);
-    BOOST_TEST((out.find("NOT GRADED: ") != std::string::npos || out.rfind("dotsgrade: ", 0) == 0), out);
-    BOOST_TEST(out.find("Score: 1") == std::string::npos, out);
-    for (char digit = '0'; digit <= '9'; ++digit)
-        BOOST_TEST(out.find(std::string("Score: ") + digit) == std::string::npos, out);
+    BOOST_TEST(graded->status == 1, graded->out);
+    BOOST_TEST(
+        (graded->out.find("NOT GRADED: ") != std::string::npos || graded->out.rfind("dotsgrade: ", 0) == 0),
+        graded->out);
+    expectNoScore(graded->out);
 }
 
 BOOST_AUTO_TEST_CASE(a_temporary_folder_where_programs_cannot_run) {
     // TMPDIR on a file system mounted noexec (a common hardening of /tmp), where bubblewrap
     // cannot run: the programs the grader copies there cannot start. That is the grader's
     // failure: not graded, and said why, never a correct program charged (it was 30/100).
-    TemporaryDirectory scratch("dotsgrade-test");
-    const fs::path noexec = scratch.path() / "noexec";
-    fs::create_directories(noexec);
-    fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
-    if (geteuid() != 0 ||
-        dotslab::runTrusted("/usr/bin/mount", {"-t", "tmpfs", "-o", "noexec", "tmpfs", noexec.string()}, "").status !=
-            0) {
-        BOOST_TEST_MESSAGE("skipped: mounting a tmpfs needs root");
-        return;
-    }
-    fs::permissions(noexec, fs::perms::owner_all | fs::perms::others_exec);
-    const std::string command = "TMPDIR=" + noexec.string() + " " CONTAINER_SIM " " DOTSGRADE_PROGRAM " dotsboxes " +
-                                (kSource / "dotsboxes" / "dotsboxes.cpp").string() +
-                                " --unsafe-no-sandbox --fuzz 3 --malformed 3 > " + (scratch.path() / "out").string() +
-                                " 2>&1";
-    const int status = std::system(command.c_str());
-    dotslab::runTrusted("/usr/bin/umount", {noexec.string()}, "");
-    const std::string out = readFileText(scratch.path() / "out");
-    BOOST_TEST(WEXITSTATUS(status) == 1, out);
-    BOOST_TEST(out.find("NOT GRADED: ") != std::string::npos, out);
-    BOOST_TEST(out.find("mounted noexec") != std::string::npos, out);
-    for (char digit = '0'; digit <= '9'; ++digit)
-        BOOST_TEST(out.find(std::string("Score: ") + digit) == std::string::npos, out);
+    const std::optional<Ending> graded =
+        referenceGradedWithTmpdirOn("noexec", CONTAINER_SIM " ", " --unsafe-no-sandbox");
+    if (!graded) return;
+    BOOST_TEST(graded->status == 1, graded->out);
+    BOOST_TEST(graded->out.find("NOT GRADED: ") != std::string::npos, graded->out);
+    BOOST_TEST(graded->out.find("mounted noexec") != std::string::npos, graded->out);
+    expectNoScore(graded->out);
 }
 
 BOOST_AUTO_TEST_CASE(a_batch_counts_what_was_not_graded_and_fails) {
