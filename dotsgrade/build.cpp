@@ -558,6 +558,9 @@ std::string listSymbols(const BuildResult &build) {
     // GCC's own plugin named, so that nm reads GCC's objects (LTO ones too) without
     // loading every plugin installed (LLVM's alone is a noticeable part of a run).
     if (access(kGccPlugin, R_OK) == 0) nm.insert(nm.end(), {"--plugin", kGccPlugin});
+    // System V's format names each symbol's section: no_globals tells a constant kept
+    // read-only after relocation (.data.rel.ro) from writable data by it.
+    nm.push_back("--format=sysv");
     nm.insert(nm.end(), objects.begin(), objects.end());
     std::string symbols;
     runBuildTool("", nm, symbols, kStepSeconds, objects);

@@ -24,20 +24,33 @@ struct Symbol {
     char type = '?';       // nm's letter: T, D, B, U, ...
     std::string mangled;   // as in the object
     std::string readable;  // demangled, as nm -C prints it
+    std::string section;   // where the object keeps it: ".text", ".bss", ".data.rel.ro.local", "*UND*"
     // Returns true for a symbol the objects define (nm --defined-only), not one they use.
     bool defined() const { return type != 'U' && type != 'w' && type != 'v'; }
 };
 
-// Returns every symbol of the objects, from what nm listed, demangled here (the same
-// demangler nm -C uses, so the names read the same).
+// Returns every symbol of the objects, from what nm listed in System V's format
+// ("name|value|letter|type|size|line|section"), demangled here (the same demangler nm -C
+// uses, so the names read the same).
 std::vector<Symbol> symbolsOf(const std::string &output) {
     std::vector<Symbol> symbols;
     std::istringstream in(output);
     for (std::string line; std::getline(in, line);) {
-        if (line.size() < 20 || line.back() == ':') continue;  // blank lines and "file.o:" headers
+        std::vector<std::string> fields;
+        std::istringstream row(line);
+        for (std::string field; std::getline(row, field, '|');) fields.push_back(field);
+        if (fields.size() != 7) continue;  // headers and blank lines
+        auto trimmed = [](std::string text) {
+            text.erase(0, text.find_first_not_of(' '));
+            text.erase(text.find_last_not_of(' ') + 1);
+            return text;
+        };
+        const std::string letter = trimmed(fields[2]);
+        if (letter.size() != 1) continue;
         Symbol symbol;
-        symbol.type = line[17];
-        symbol.mangled = line.substr(19);
+        symbol.type = letter[0];
+        symbol.mangled = trimmed(fields[0]);
+        symbol.section = trimmed(fields[6]);
         int status = -1;
         char *readable = abi::__cxa_demangle(symbol.mangled.c_str(), nullptr, nullptr, &status);
         symbol.readable = status == 0 && readable ? readable : symbol.mangled;
@@ -229,6 +242,10 @@ bool compilerMade(const Symbol &symbol, bool codeSpellsMangledNames) {
 RuleResult noGlobals(const BuildResult &build, const std::vector<Symbol> &symbols) {
     RuleResult rule{"no_globals", "no global variables"};
     const bool codeSpellsMangledNames = spellsMangledNames(build);
+    bool placesSections = false;
+    forMatchingLines(
+        build, [](const std::string &line) { return namesAny(line, {"section", "__section__"}); },
+        [&](const std::string &, int, const std::string &) { placesSections = true; });
     for (const Symbol &symbol : symbols) {
         // Data the object defines, of every binding: global, local (static), weak (V) and
         // unique (u: a template's static member, an inline variable).
@@ -244,10 +261,20 @@ RuleResult noGlobals(const BuildResult &build, const std::vector<Symbol> &symbol
         const bool library = mangled == "_ZStL8__ioinit" || mangled == "DW.ref.__gxx_personality_v0" ||
                              ((symbol.type == 'u' || symbol.type == 'V') &&
                               (name.rfind("std::", 0) == 0 || name.rfind("__gnu_cxx::", 0) == 0));
-        if (inFunction || library || compilerMade(symbol, codeSpellsMangledNames)) continue;
+        // A constant is no global state: one that needs no relocation is read-only data
+        // (nm's r, never listed here); one that does (a constexpr const char *) is kept in
+        // .data.rel.ro, which the loader makes read-only once it has relocated it. Not where
+        // the code places sections itself.
+        const bool readOnlyConstant = symbol.section.rfind(".data.rel.ro", 0) == 0 && !placesSections;
+        if (inFunction || library || readOnlyConstant || compilerMade(symbol, codeSpellsMangledNames)) continue;
         rule.passed = false;
         rule.detail += "global variable: " + name + "\n";
     }
+    if (!rule.passed)
+        rule.detail +=
+            "(a constant the compiler works out, such as a constexpr or a const number, is allowed; one built "
+            "when the program runs, such as a const std::string, is a variable: declare it inside the function "
+            "that uses it)\n";
     // An asm label can give a global the name of a function's own variable.
     forMatchingLines(
         build, [](const std::string &line) { return namesAny(line, {"asm", "__asm", "__asm__"}); },

@@ -317,6 +317,32 @@ BOOST_AUTO_TEST_CASE(global_variable) {
     expectFailures(g, {"rule no_globals"}, {{"rule no_globals", "global variable: moveCount"}});
 }
 
+BOOST_AUTO_TEST_CASE(global_constants_are_no_variables) {
+    // Constants the compiler works out are no global state, whether they need relocating
+    // (the pointers, kept in .data.rel.ro) or not (read-only data). A const std::string
+    // is built at run time in writable memory, and a pointer to const can be pointed
+    // elsewhere: variables, charged with a hint.
+    const std::string constants =
+        "constexpr const char *kGreeting = \"hi\";\n"
+        "const char *const kFarewell = \"bye\";\n"
+        "const int kSize = 4;\n"
+        "const char kName[] = \"dots\";\n\n"
+        "int main() {\n"
+        "    if (std::string(kGreeting).size() + std::string(kFarewell).size() + kSize + sizeof kName == 0) return 3;";
+    Grade allowed = gradeBroken("dotsboxes", {{"int main() {", constants}});
+    BOOST_TEST(allowed.failed().empty(), allowed.run.out);
+    const std::string variables =
+        "const std::string kGreeting = \"hi\";\n"
+        "const char *farewell = \"bye\";\n\n"
+        "int main() {\n"
+        "    if (kGreeting.size() + std::string(farewell).size() == 0) return 3;";
+    Grade charged = gradeBroken("dotsboxes", {{"int main() {", variables}});
+    expectFailures(charged, {"rule no_globals"},
+                   {{"rule no_globals", "global variable: kGreeting"},
+                    {"rule no_globals", "global variable: farewell"},
+                    {"rule no_globals", "such as a const std::string, is a variable"}});
+}
+
 BOOST_AUTO_TEST_CASE(language_features_are_no_array_and_no_library_in_dotstriangles) {
     // A lambda's [captures] are no array; virtual functions, throw and catch, and a
     // function's static set at run time use the language's own support, not the library.
