@@ -244,7 +244,10 @@ RuleResult noGlobals(const BuildResult &build, const std::vector<Symbol> &symbol
     const bool codeSpellsMangledNames = spellsMangledNames(build);
     bool placesSections = false;
     forMatchingLines(
-        build, [](const std::string &line) { return namesAny(line, {"section", "__section__"}); },
+        build,
+        [](const std::string &line) {
+            return namesAny(line, {"section", "__section__"});
+        },
         [&](const std::string &, int, const std::string &) { placesSections = true; });
     for (const Symbol &symbol : symbols) {
         // Data the object defines, of every binding: global, local (static), weak (V) and
@@ -266,14 +269,17 @@ RuleResult noGlobals(const BuildResult &build, const std::vector<Symbol> &symbol
         // .data.rel.ro, which the loader makes read-only once it has relocated it. Not where
         // the code places sections itself.
         const bool readOnlyConstant = symbol.section.rfind(".data.rel.ro", 0) == 0 && !placesSections;
-        if (inFunction || library || readOnlyConstant || compilerMade(symbol, codeSpellsMangledNames)) continue;
+        if (inFunction || library || readOnlyConstant || compilerMade(symbol, codeSpellsMangledNames))
+            continue;
         rule.passed = false;
         rule.detail += "global variable: " + name + "\n";
     }
     if (!rule.passed)
         rule.detail +=
-            "(a constant the compiler works out, such as a constexpr or a const number, is allowed; one built "
-            "when the program runs, such as a const std::string, is a variable: declare it inside the function "
+            "(a constant the compiler works out, such as a constexpr or a const number, is allowed; one "
+            "built "
+            "when the program runs, such as a const std::string, is a variable: declare it inside the "
+            "function "
             "that uses it)\n";
     // An asm label can give a global the name of a function's own variable.
     forMatchingLines(

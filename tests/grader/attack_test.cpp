@@ -361,7 +361,8 @@ BOOST_AUTO_TEST_CASE(rules_judged_on_what_the_compiler_saw) {
          "Count<T>::n;\n",
          "Count<int>::n++;", "rule no_globals"},
         // a writable global in a section named as relocated constants are
-        {"dotsboxes", "section-attribute", "__attribute__((section(\".data.rel.ro.moves\"))) long long *moves = 0;\n",
+        {"dotsboxes", "section-attribute",
+         "__attribute__((section(\".data.rel.ro.moves\"))) long long *moves = 0;\n",
          "if (moves != 0) return 2;", "rule no_globals"},
         {"dotsboxes", "asm-label", "long long moves asm(\"_ZZ4mainE5moves\");\n", "moves++;",
          "rule no_globals"},

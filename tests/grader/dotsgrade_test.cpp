@@ -328,7 +328,8 @@ BOOST_AUTO_TEST_CASE(global_constants_are_no_variables) {
         "const int kSize = 4;\n"
         "const char kName[] = \"dots\";\n\n"
         "int main() {\n"
-        "    if (std::string(kGreeting).size() + std::string(kFarewell).size() + kSize + sizeof kName == 0) return 3;";
+        "    if (std::string(kGreeting).size() + std::string(kFarewell).size() + kSize + sizeof kName == 0) "
+        "return 3;";
     Grade allowed = gradeBroken("dotsboxes", {{"int main() {", constants}});
     BOOST_TEST(allowed.failed().empty(), allowed.run.out);
     const std::string variables =
