@@ -197,9 +197,16 @@ std::vector<std::string> starterWords(const RunRequest &r, const std::vector<std
             for (const std::string &path : readableWithoutSandbox(r)) starter.push_back("--read=" + path);
             for (const std::string &path : {workDir, privateTmp, std::string("/dev/null")})
                 starter.push_back("--write=" + path);
-            starter.push_back("--env=TMPDIR=" + privateTmp);
+            // A student's program sees no path of this grading's own (its folders' names
+            // are random): in bubblewrap TMPDIR is not set either. The tools of a build use it.
+            if (!repeatable(r)) starter.push_back("--env=TMPDIR=" + privateTmp);
         }
-        if (repeatable(r)) starter.push_back("--repeatable=" + repeatableRunLibrary());
+        if (repeatable(r)) {
+            starter.push_back("--repeatable=" + repeatableRunLibrary());
+            // Its argv[0] is the one bubblewrap gives it, whatever this run's path (the
+            // library does the same for its working folder).
+            if (!freshBwrap) starter.push_back(std::string("--name=") + kSandboxProgram);
+        }
     }
     starter.push_back("--dir=" + workDir);
     starter.push_back("--");

@@ -12,6 +12,9 @@
 //     opens the library before the run's uid, namespaces and Landlock apply, at descriptor
 //     kRepeatableRunFd, and LD_PRELOAD names it by that descriptor, so the run needs no
 //     path to our files;
+//   - the names bubblewrap gives, in both modes: argv[0] /sandbox/program (the starter's
+//     --name), getcwd /sandbox/work for the folder the run starts in (the library), and no
+//     TMPDIR (the grader);
 //   - /dev/urandom and /dev/random: in bubblewrap, /dev/zero under their names. Without
 //     it they are the machine's (a std::random_device that opens one still draws from
 //     the library; a program that reads one itself gets real random bytes).

@@ -9,8 +9,8 @@
 //   dotslab-run-starter --parent=PID [--group=FILE]... [--namespace=FD]... [--untrusted
 //       --cpu=SECONDS --memory=BYTES --file-size=BYTES --processes=N [--uid=UID]
 //       [--env=VARIABLE=VALUE]... [--filter | --filter-through-bwrap]
-//       [--read=PATH]... [--write=PATH]... [--repeatable=LIBRARY]] --dir=FOLDER
-//       -- PROGRAM [ARGUMENT]...
+//       [--read=PATH]... [--write=PATH]... [--repeatable=LIBRARY] [--name=ARGV0]]
+//       --dir=FOLDER -- PROGRAM [ARGUMENT]...
 //
 //   1. dies with the grader (PID), as the runs of a stopped grader must;
 //   2. joins the run's control group (each cgroup.procs FILE); opens LIBRARY, the
@@ -27,7 +27,7 @@
 //      the filter handed to PROGRAM, bubblewrap, as `--seccomp FD` (it loads it once its
 //      sandbox is built, which needs the calls the filter refuses);
 //   5. executes PROGRAM in FOLDER, with no descriptor of ours but its standard streams
-//      (and LIBRARY's).
+//      (and LIBRARY's), named ARGV0 if given (its argv[0]; untrusted runs only).
 #pragma once
 
 namespace dotslab {

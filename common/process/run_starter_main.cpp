@@ -50,7 +50,8 @@ struct Run {
     std::vector<std::string> readable, writable;  // Landlock: all the run may reach, if any
     const char *repeatable = nullptr;             // the library kept open for LD_PRELOAD, if any
     const char *folder = nullptr;
-    char **program = nullptr;  // PROGRAM [ARGUMENT]... (ends with argv's null)
+    const char *programName = nullptr;  // the program's argv[0], if not its path
+    char **program = nullptr;           // PROGRAM [ARGUMENT]... (ends with argv's null)
 };
 
 // Returns the value of option `name` (e.g. "--cpu=") in word, or null.
@@ -105,6 +106,8 @@ Run parse(int argc, char **argv) {
             run.repeatable = value;
         else if ((value = valueOf(word, "--dir=")))
             run.folder = value;
+        else if ((value = valueOf(word, "--name=")))
+            run.programName = value;
         else
             setupFailed("its command line");
     }
@@ -156,6 +159,7 @@ void limit(const Run &run) {
 // arguments: bubblewrap's get --seccomp and the filter's descriptor first.
 std::vector<char *> filtered(const Run &run) {
     std::vector<char *> words(run.program, run.program + 1);
+    if (run.programName != nullptr) words[0] = const_cast<char *>(run.programName);
     if ((!run.readable.empty() || !run.writable.empty()) && dotslab::restrictFilesystem(run.readable, run.writable) != 0)
         setupFailed("Landlock");
     if (run.filter && dotslab::loadRunFilter() != 0) setupFailed("seccomp");

@@ -190,12 +190,18 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
     // on to differ from run to run: the calendar and the processor's clocks, rand() seeded
     // with the time, the kernel's random numbers (and the 16 bytes each program is given),
     // /dev/urandom, std::random_device (opened on /dev/urandom), the processor time spent,
-    // the uid (as root, each run has its own) and the process id. /dev/urandom read by hand
-    // is fixed in bubblewrap only (SAFETY.md): it is read where /sandbox is.
+    // the uid (as root, each run has its own), the process id, and the names of the
+    // program, its working folder and the temporary folder (without bubblewrap, random
+    // ones of the grading's). /dev/urandom read by hand is fixed in bubblewrap only
+    // (SAFETY.md): it is read where /sandbox is.
     TemporaryDirectory scratch("dotsgrade-test");
     fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
     const std::string noise =
-        "int main() {\n"
+        "int main(int, char **argv) {\n"
+        "    char folder[4096] = \"?\";\n"
+        "    const char *temporary = std::getenv(\"TMPDIR\");\n"
+        "    std::cout << argv[0] << ' ' << (getcwd(folder, sizeof folder) ? folder : \"?\") << ' '\n"
+        "              << (temporary ? temporary : \"-\") << ' ';\n"
         "    std::srand(static_cast<unsigned>(std::time(nullptr)));\n"
         "    timespec now;\n"
         "    clock_gettime(CLOCK_MONOTONIC, &now);\n"
