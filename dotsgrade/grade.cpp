@@ -785,7 +785,15 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
                 ruleTests.push_back(t);
             }
             courseSays = courseWarnings(assignment, compiledBuild, options.compilerFlags, compiledBuild.byMakefile);
-            // Floating point however it was spelled, even where the compiler folded it away.
+            // asm and floating point however they were spelled, even where the compiler
+            // folded the arithmetic away.
+            for (TestOutcome &t : ruleTests)
+                if (t.name == "rule no_globals" && t.passed) {
+                    const std::string found = asmAfterPreprocessing(courseSays.ownCode);
+                    if (found.empty()) continue;
+                    t.passed = false;
+                    t.output += found;
+                }
             for (TestOutcome &t : ruleTests)
                 if (t.name == "rule no_floating_point" && t.passed) {
                     const std::string found = floatingAfterPreprocessing(courseSays.ownCode);

@@ -6,12 +6,13 @@
 //                      signature (one missing outright is charged by its own test instead),
 //                      or declared with another return type (declared_types.h)
 //   no_globals         no variable outside a function: the objects' data symbols of any
-//                      binding, and no asm label that could disguise one (dotsboxes,
-//                      dotstriangles: the specs forbid them)
-//   no_floating_point  the packed encodings in integers only: no floating type, literal or
+//                      binding, and no asm (before or after the preprocessor: asmAfterPreprocessing)
+//                      that could disguise one (dotsboxes, dotstriangles: the specs forbid them)
+//   no_floating_point  the packed encodings in integers only: no floating literal or
 //                      pow-like function in the code, before or after the preprocessor
 //                      (floatingAfterPreprocessing), and no floating-point instruction or
-//                      library call in the objects
+//                      library call in the objects (a floating type's name alone, as in
+//                      sizeof(double), computes nothing)
 //   no_arrays          dotstriangles: no '[' or '<:' in the code outside [[attributes]]
 //   no_library         dotstriangles: no library function besides cin and cout (their
 //                      members, operators and manipulators)
@@ -59,7 +60,12 @@ struct Definition {
 Definition definitionOf(const MandatedFunction &f, const ObjectListing &objects);
 
 // Returns the lines of the student's code after the preprocessor (CourseWarnings::ownCode)
-// that use floating point however the source spelled it: a floating type, a floating
+// that name asm (asm, __asm, __asm__), however the source spelled it (a macro that pastes
+// the word together): each as "after the preprocessor: LINE", at most five.
+std::string asmAfterPreprocessing(const std::string &ownCode);
+
+// Returns the lines of the student's code after the preprocessor (CourseWarnings::ownCode)
+// that use floating point however the source spelled it: a floating
 // literal (2.5, 1e17, 0x1p3), or the compiler's builtins of pow and its kin
 // (__builtin_pow, folded away where its arguments are constants); each as "after the
 // preprocessor: LINE", at most five.

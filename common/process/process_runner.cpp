@@ -568,16 +568,15 @@ RunResult runOnce(const RunRequest &r, bool lastTry) {
         result.signal = 0;
     }
     // The processor-time limit (a program's threads spend it faster than the clock): the
-    // kernel sends SIGXCPU there, and SIGKILL kCpuGraceSeconds later to a program that
-    // caught it. The kernel's count runs ahead of what wait4 reports (measured: up to half
-    // a second, more under load), so a SIGKILL is this limit's once wait4 shows the soft
-    // limit spent: the kernel, whose count is the larger, had sent SIGXCPU by then, and
-    // the program was over its limit whoever killed it. Any other SIGKILL came from
-    // outside the run, which a second run tells apart: a program that kills itself does
-    // so again.
+    // kernel sends SIGXCPU at the soft limit, which the run filter lets no program send,
+    // catch or ignore (run_filter.h). A program that blocks it gets SIGKILL kCpuGraceSeconds
+    // later. The kernel's count runs ahead of what wait4 reports (measured: up to half a
+    // second, more under load), so a SIGKILL is the limit's once wait4 shows the program
+    // within kCpuGraceSeconds of the hard limit. Any other SIGKILL came from outside the
+    // run, which a second run tells apart: a program that kills itself does so again.
     if (r.untrusted && !result.memoryLimited) {
-        const double softLimit = static_cast<double>(cpuLimitSeconds(r.limits));
-        if (result.signal == SIGXCPU || (result.signal == SIGKILL && result.cpuSeconds >= softLimit))
+        const double hardLimit = static_cast<double>(cpuLimitSeconds(r.limits) + kCpuGraceSeconds);
+        if (result.signal == SIGXCPU || (result.signal == SIGKILL && result.cpuSeconds >= hardLimit - kCpuGraceSeconds))
             result.cpuLimited = true;
         else if (result.signal == SIGKILL && !lastTry) {
             taken.release();

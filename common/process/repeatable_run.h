@@ -15,9 +15,9 @@
 //   - the names bubblewrap gives, in both modes: argv[0] /sandbox/program (the starter's
 //     --name), getcwd /sandbox/work for the folder the run starts in (the library), and no
 //     TMPDIR (the grader);
-//   - /dev/urandom and /dev/random: in bubblewrap, /dev/zero under their names. Without
-//     it they are the machine's (a std::random_device that opens one still draws from
-//     the library; a program that reads one itself gets real random bytes).
+//   - /dev/urandom and /dev/random read zeros: in bubblewrap, /dev/zero is bound under
+//     their names; without it, the library opens /dev/zero for them (open, openat,
+//     fopen; a std::random_device that opens one still draws from the library).
 //
 // What it does not cover: a program linked statically, one that makes the system calls
 // or reads the processor's counters (rdtsc, rdrand) itself, and the order in which its

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <csignal>
 #include <cstdint>
 #include <memory>
 #include <stdexcept>
@@ -33,11 +34,11 @@ constexpr const char *kRefused[] = {
 constexpr unsigned long kNamespaceFlags[] = {CLONE_NEWNS,  CLONE_NEWCGROUP, CLONE_NEWUTS, CLONE_NEWIPC,
                                              CLONE_NEWUSER, CLONE_NEWPID,   CLONE_NEWNET, 0x80 /* NEWTIME */};
 
-// Returns a comparison of the call's first argument (libseccomp's SCMP_A0, without the C99
-// compound literal it is written with).
-scmp_arg_cmp firstArgument(scmp_compare op, std::uint64_t a, std::uint64_t b = 0) {
+// Returns a comparison of the call's argument `index` (libseccomp's SCMP_A0..., without
+// the C99 compound literal they are written with).
+scmp_arg_cmp argument(unsigned index, scmp_compare op, std::uint64_t a, std::uint64_t b = 0) {
     scmp_arg_cmp comparison{};
-    comparison.arg = 0;
+    comparison.arg = index;
     comparison.op = op;
     comparison.datum_a = a;
     comparison.datum_b = b;
@@ -61,11 +62,22 @@ Filter makeFilter() {
     for (const char *name : kRefused) add(SCMP_ACT_ERRNO(EPERM), seccomp_syscall_resolve_name(name), 0, nullptr);
     add(SCMP_ACT_ERRNO(ENOSYS), seccomp_syscall_resolve_name("clone3"), 0, nullptr);
     for (unsigned long flag : kNamespaceFlags) {
-        const scmp_arg_cmp newNamespace = firstArgument(SCMP_CMP_MASKED_EQ, flag, flag);
+        const scmp_arg_cmp newNamespace = argument(0, SCMP_CMP_MASKED_EQ, flag, flag);
         add(SCMP_ACT_ERRNO(EPERM), SCMP_SYS(clone), 1, &newNamespace);
     }
-    const scmp_arg_cmp notLocal = firstArgument(SCMP_CMP_NE, AF_UNIX);
+    const scmp_arg_cmp notLocal = argument(0, SCMP_CMP_NE, AF_UNIX);
     add(SCMP_ACT_ERRNO(EPERM), SCMP_SYS(socket), 1, &notLocal);
+    // SIGXCPU is the processor-time limit's alone: a run can neither send it nor catch or
+    // ignore it, so a death by it is that limit, and a run meets the limit by it.
+    const std::pair<int, unsigned> sends[] = {{SCMP_SYS(kill), 1},           {SCMP_SYS(tkill), 1},
+                                              {SCMP_SYS(tgkill), 2},         {SCMP_SYS(rt_sigqueueinfo), 1},
+                                              {SCMP_SYS(rt_tgsigqueueinfo), 2}, {SCMP_SYS(pidfd_send_signal), 1}};
+    for (const auto &[call, signalArgument] : sends) {
+        const scmp_arg_cmp cpuSignal = argument(signalArgument, SCMP_CMP_EQ, SIGXCPU);
+        add(SCMP_ACT_ERRNO(EPERM), call, 1, &cpuSignal);
+    }
+    const scmp_arg_cmp handled[] = {argument(0, SCMP_CMP_EQ, SIGXCPU), argument(1, SCMP_CMP_NE, 0)};
+    add(SCMP_ACT_ERRNO(EPERM), SCMP_SYS(rt_sigaction), 2, handled);
     return filter;
 }
 

@@ -16,6 +16,9 @@
 //   the network         socket except AF_UNIX; socketpair stays (pipes between children)
 //   the machine         reboot, kexec_*, init/finit/delete_module, swapon/off, acct,
 //                       userfaultfd, syslog, quotactl, name_to_handle_at, open_by_handle_at
+//   SIGXCPU             sent (kill, tkill, tgkill, rt_(tg)sigqueueinfo, pidfd_send_signal),
+//                       or given a handler or SIG_IGN (rt_sigaction): it is the
+//                       processor-time limit's alone (process_runner.cpp tells a run's end by it)
 //
 // clone3 is refused with ENOSYS (its flags sit behind a pointer a filter cannot read),
 // so that the C library falls back to clone, whose flags it can.

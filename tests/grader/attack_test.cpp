@@ -268,13 +268,14 @@ BOOST_AUTO_TEST_CASE(threads_that_spend_the_processor_time_together) {
                                      {{"#include <string>", "#include <string>\n#include <thread>"},
                                       {"int main() {", spinner}}),
                        {"--timeout", "4", "--fuzz", "0", "--malformed", "0"});
-    // The same threads in a program that ignores SIGXCPU (the kernel's word at the limit):
-    // SIGKILL a second later, said the same way.
+    // The same threads in a program that blocks SIGXCPU (the kernel's word at the limit;
+    // the run filter lets none ignore or catch it): SIGKILL a second later, said the same way.
     Grade deaf = grade(
         "dotsboxes",
         dotsboxesWith(scratch.path(), "deaf.cpp",
                       {{"#include <string>", "#include <string>\n#include <thread>\n#include <csignal>"},
-                       {"int main() {", "int main() {\n    std::signal(SIGXCPU, SIG_IGN);\n" +
+                       {"int main() {", "int main() {\n    sigset_t cpu;\n    sigemptyset(&cpu);\n"
+                                        "    sigaddset(&cpu, SIGXCPU);\n    sigprocmask(SIG_BLOCK, &cpu, nullptr);\n" +
                                             spinner.substr(std::strlen("int main() {\n"))}}),
         {"--timeout", "4", "--fuzz", "0", "--malformed", "0"});
     for (const Grade *g : {&spun, &deaf}) {
@@ -292,6 +293,15 @@ BOOST_AUTO_TEST_CASE(threads_that_spend_the_processor_time_together) {
                          {"--fuzz", "0", "--malformed", "0"});
     const std::string dead = killed.test("transcript dotsboxes-sample")["output"];
     BOOST_TEST(dead.find("killed by signal 9 (Killed)") != std::string::npos, dead);
+    // SIGXCPU is the limit's alone: a program can neither send it (raise fails) nor
+    // ignore it, so this one runs on as the reference does.
+    Grade raised = grade("dotsboxes",
+                         dotsboxesWith(scratch.path(), "sigxcpu.cpp",
+                                       {{"#include <string>", "#include <string>\n#include <csignal>"},
+                                        {"int main() {", "int main() {\n    if (std::raise(SIGXCPU) == 0 || "
+                                                         "std::signal(SIGXCPU, SIG_IGN) != SIG_ERR) return 3;"}}),
+                         {"--fuzz", "0", "--malformed", "0"});
+    BOOST_TEST(raised.failed().empty(), raised.run.out);
 }
 
 BOOST_AUTO_TEST_CASE(exit_inside_a_mandated_function_is_a_failure) {
@@ -364,6 +374,13 @@ BOOST_AUTO_TEST_CASE(rules_judged_on_what_the_compiler_saw) {
         {"dotsboxes", "section-attribute",
          "__attribute__((section(\".data.rel.ro.moves\"))) long long *moves = 0;\n",
          "if (moves != 0) return 2;", "rule no_globals"},
+        {"dotsboxes", "common", "__attribute__((common)) long long moves;\n", "moves++;", "rule no_globals"},
+        // asm pasted together by a macro, holding a variable under an assembler-local label
+        {"dotsboxes", "pasted-asm",
+         "#define CAT(a, b) a##b\nstatic long long *hidden() {\n    long long *p;\n"
+         "    CAT(__as, m__)(\".pushsection .data\\n.balign 8\\n.Lmoves: .quad 0\\n.popsection\\n\"\n"
+         "                   \"lea .Lmoves(%%rip), %0\" : \"=r\"(p));\n    return p;\n}\n",
+         "++*hidden();", "rule no_globals"},
         {"dotsboxes", "asm-label", "long long moves asm(\"_ZZ4mainE5moves\");\n", "moves++;",
          "rule no_globals"},
         {"dotsboxes", "float128", "", "__float128 q = grid;\n    q *= 3;\n    if (q < 0) return 2;",

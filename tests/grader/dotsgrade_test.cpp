@@ -317,6 +317,12 @@ BOOST_AUTO_TEST_CASE(global_variable) {
     expectFailures(g, {"rule no_globals"}, {{"rule no_globals", "global variable: moveCount"}});
 }
 
+BOOST_AUTO_TEST_CASE(a_floating_type_named_but_never_computed_with) {
+    // sizeof(double) computes nothing in floating point: no_floating_point holds.
+    Grade g = gradeBroken("dotsboxes", {{"int main() {", "int main() {\n    if (sizeof(double) == 1) return 3;"}});
+    BOOST_TEST(g.failed().empty(), g.run.out);
+}
+
 BOOST_AUTO_TEST_CASE(global_constants_are_no_variables) {
     // Constants the compiler works out are no global state, whether they need relocating
     // (the pointers, kept in .data.rel.ro) or not (read-only data). A const std::string
