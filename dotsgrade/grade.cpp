@@ -795,6 +795,13 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
                     t.output += found;
                 }
             for (TestOutcome &t : ruleTests)
+                if (t.name == "rule no_library") {
+                    const std::string found = inlinedLibraryCalls(courseSays.ownCode, objectListing);
+                    if (found.empty()) continue;
+                    t.passed = false;
+                    t.output += found + "(the compiler computed these library functions in place: still library use)\n";
+                }
+            for (TestOutcome &t : ruleTests)
                 if (t.name == "rule no_floating_point" && t.passed) {
                     const std::string found = floatingAfterPreprocessing(courseSays.ownCode);
                     if (found.empty()) continue;

@@ -645,6 +645,47 @@ std::string asmAfterPreprocessing(const std::string &ownCode) {
     return found;
 }
 
+std::string inlinedLibraryCalls(const std::string &ownCode, const ObjectListing &objects) {
+    // The library functions GCC knows as builtins and may compute in place at -O0.
+    static const std::set<std::string_view> inlinable = {
+        "abs",     "labs",    "llabs",   "imaxabs", "isdigit", "isalpha", "isalnum", "isspace", "isupper",
+        "islower", "isxdigit", "isascii", "toascii", "isprint", "ispunct", "iscntrl", "isgraph", "isblank",
+        "toupper", "tolower", "strlen",  "strcmp",  "strncmp", "memcmp",  "memcpy",  "memmove", "memset",
+        "strchr",  "strrchr", "strcpy",  "strncpy", "strcat",  "strstr",  "ffs",     "ffsl",    "ffsll"};
+    std::set<std::string> ownFunctions;  // functions the student's objects define (their own abs, say)
+    for (const Symbol &symbol : symbolsOf(objects.symbols))
+        if (symbol.defined()) {
+            const std::string name = symbol.readable.substr(0, symbol.readable.find('('));
+            ownFunctions.insert(name.substr(name.rfind("::") == std::string::npos ? 0 : name.rfind("::") + 2));
+        }
+    std::string found;
+    int shown = 0;
+    std::istringstream lines(codeOnly(ownCode)), originals(ownCode);
+    for (std::string line, original; std::getline(lines, line) && std::getline(originals, original);) {
+        bool calls = false;
+        for (std::size_t at = 0; at < line.size() && !calls;) {
+            if (!(isLetter(line[at]) || line[at] == '_')) {
+                ++at;
+                continue;
+            }
+            std::size_t end = at;
+            while (end < line.size() && (isLetter(line[end]) || isDigit(line[end]) || line[end] == '_')) ++end;
+            const std::string word = line.substr(at, end - at);
+            std::size_t before = at;
+            while (before > 0 && line[before - 1] == ' ') --before;
+            const bool member = before > 0 && (line[before - 1] == '.' || (before > 1 && line.compare(before - 2, 2, "->") == 0));
+            std::size_t after = end;
+            while (after < line.size() && line[after] == ' ') ++after;
+            const bool called = after < line.size() && line[after] == '(';
+            calls = !member && ((word.rfind("__builtin_", 0) == 0 && word != "__builtin_expect") ||
+                                (called && inlinable.count(word) != 0 && ownFunctions.count(word) == 0));
+            at = end;
+        }
+        if (calls && shown++ < 5) found += "after the preprocessor: " + original.substr(0, 160) + "\n";
+    }
+    return found;
+}
+
 std::string floatingAfterPreprocessing(const std::string &ownCode) {
     static const std::set<std::string> maths = {"pow",  "powi", "sqrt",  "cbrt", "exp",   "exp2",  "exp10",
                                                 "log",  "log2", "log10", "floor", "ceil", "round", "trunc",

@@ -15,7 +15,8 @@
 //                      sizeof(double), computes nothing)
 //   no_arrays          dotstriangles: no '[' or '<:' in the code outside [[attributes]]
 //   no_library         dotstriangles: no library function besides cin and cout (their
-//                      members, operators and manipulators)
+//                      members, operators and manipulators), called (the objects) or
+//                      expanded in place by the compiler (inlinedLibraryCalls)
 #pragma once
 
 #include <string>
@@ -63,6 +64,13 @@ Definition definitionOf(const MandatedFunction &f, const ObjectListing &objects)
 // that name asm (asm, __asm, __asm__), however the source spelled it (a macro that pastes
 // the word together): each as "after the preprocessor: LINE", at most five.
 std::string asmAfterPreprocessing(const std::string &ownCode);
+
+// Returns the lines of the student's code after the preprocessor (CourseWarnings::ownCode)
+// that call a library function the compiler may expand in place, leaving no call in the
+// objects (abs, llabs, isdigit, strlen, memset, any __builtin_...), unless the student's
+// objects define a function of that name: each as "after the preprocessor: LINE", at most
+// five (no_library, dotstriangles).
+std::string inlinedLibraryCalls(const std::string &ownCode, const ObjectListing &objects);
 
 // Returns the lines of the student's code after the preprocessor (CourseWarnings::ownCode)
 // that use floating point however the source spelled it: a floating
