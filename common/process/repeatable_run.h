@@ -19,9 +19,10 @@
 //     their names; without it, the library opens /dev/zero for them (open, openat,
 //     fopen; a std::random_device that opens one still draws from the library).
 //
-// What it does not cover: a program linked statically, one that makes the system calls
-// or reads the processor's counters (rdtsc, rdrand) itself, and the order in which its
-// threads run.
+// The time-stamp counter (rdtsc) faults, and the library answers the fault from its
+// clock. What it does not cover: a program linked statically, one that makes the system
+// calls itself or draws from the processor's random instructions (rdrand), and the order
+// in which its threads run.
 #pragma once
 
 namespace dotslab {

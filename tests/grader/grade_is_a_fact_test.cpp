@@ -192,7 +192,7 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
     // /dev/urandom, std::random_device (opened on /dev/urandom), the processor time spent,
     // the uid (as root, each run has its own), the process id, and the names of the
     // program, its working folder and the temporary folder (without bubblewrap, random
-    // ones of the grading's), and /dev/urandom read by hand.
+    // ones of the grading's), /dev/urandom read by hand and the processor's time-stamp counter.
     TemporaryDirectory scratch("dotsgrade-test");
     fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
     const std::string noise =
@@ -217,7 +217,8 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
         "seed() << ' '\n"
         "              << int(bytes[0]) << ' ' << int(bytes[1]) << ' ' << int(device[0]) << ' ' << "
         "int(device[1]) << ' '\n"
-        "              << std::chrono::system_clock::now().time_since_epoch().count() << std::endl;\n";
+        "              << std::chrono::system_clock::now().time_since_epoch().count() << ' '\n"
+        "              << __builtin_ia32_rdtsc() << std::endl;\n";
     const fs::path submission = scratch.path() / "noisy.cpp";
     writeFile(submission,
               "#include <fcntl.h>\n#include <sys/auxv.h>\n#include <sys/random.h>\n#include <sys/times.h>\n"
