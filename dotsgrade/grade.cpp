@@ -210,19 +210,24 @@ std::vector<TestOutcome> plannedFunctionTests(const Assignment &assignment) {
     return tests;
 }
 
-// A student's function judged under the mandated name it misses (gamestate -> gameState).
+// A student's function judged under the mandated name it misses (gamestate -> gameState),
+// or under its own name made visible to the checker (a static isFilled).
 struct Rename {
-    std::string from, to;  // mangled names
-    std::string readable;  // "gamestate(long long)"
+    std::string from, to;     // mangled names
+    std::string readable;     // "gamestate(long long)"
+    bool globalized = false;  // a static function with the exact prototype: nothing to charge
 };
 
 // Returns the mandated functions the submission misnames with the right parameters
-// (one near miss each): they are judged as they are, and charged only under rule prototypes.
+// (one near miss each): they are judged as they are, and charged only under rule
+// prototypes; and those it defines static, which the checker reaches all the same.
 std::vector<Rename> misnamedFunctions(const Assignment &assignment, const ObjectListing &objects) {
     std::vector<Rename> renames;
     for (const MandatedFunction &f : assignment.functions) {
         const Definition found = definitionOf(f, objects);
-        if (!found.exact && found.nearMisses.size() == 1 && found.nearMisses[0].sameParameters)
+        if (!found.internal.empty())
+            renames.push_back({found.internal, f.mangled, f.prototype, true});
+        else if (!found.exact && found.nearMisses.size() == 1 && found.nearMisses[0].sameParameters)
             renames.push_back({found.nearMisses[0].mangled, f.mangled, found.nearMisses[0].readable});
     }
     return renames;
@@ -239,7 +244,10 @@ std::string linkWorker(const Assignment &assignment, const BuildResult &build, c
     fs::create_directories(folder);
     const std::string object = objectPaths(build).front();
     std::vector<std::string> objcopy = {"/usr/bin/objcopy", "--redefine-sym", "main=submission_main"};
-    for (const Rename &r : renames) objcopy.insert(objcopy.end(), {"--redefine-sym", r.from + "=" + r.to});
+    for (const Rename &r : renames) {
+        objcopy.insert(objcopy.end(), {"--redefine-sym", r.from + "=" + r.to});
+        if (r.globalized) objcopy.push_back("--globalize-symbol=" + r.to);
+    }
     objcopy.insert(objcopy.end(), {object, "submission.o"});
     if (runBuildTool(folder.string(), objcopy, said, 30, {object}) != 0) return "";
     // Ours is the worker alone, which keeps one global symbol (dotsgrade/CMakeLists.txt):
@@ -361,7 +369,7 @@ FunctionFindings functionStage(const Assignment &assignment, const PackedGame &g
         outcomes[k].credit = verdicts[k].credit();
         outcomes[k].output = verdicts[k].output;
         for (const Rename &r : renames)
-            if (r.to == assignment.functions[k].mangled)
+            if (r.to == assignment.functions[k].mangled && !r.globalized)
                 outcomes[k].output = "judged as your " + r.readable + ", which must be named " +
                                      assignment.functions[k].name +
                                      " (charged under rule prototypes, not here)\n" + outcomes[k].output;

@@ -612,7 +612,15 @@ Definition definitionOf(const MandatedFunction &f, const ObjectListing &objects)
         while (at < mangled.size() && isDigit(mangled[at])) length = length * 10 + (mangled[at++] - '0');
         return at + length <= mangled.size() ? mangled.substr(at + length) : "";
     };
+    // The same name with internal linkage: "_Z8isFilledxi" -> "_ZL8isFilledxi".
+    const std::string internal = f.mangled.rfind("_Z", 0) == 0 ? "_ZL" + f.mangled.substr(2) : "";
     for (const Symbol &symbol : symbolsOf(objects.symbols)) {
+        if (symbol.type == 't' && !internal.empty() && symbol.mangled == internal) {
+            found.exact = true;  // the prototype is exact; static only hides it from other files
+            found.internal = internal;
+            found.nearMisses.clear();
+            return found;
+        }
         if (symbol.type != 'T') continue;  // functions the objects define, visible to others
         if (symbol.mangled == f.mangled) {
             found.exact = true;

@@ -54,6 +54,9 @@ struct NearMiss {
 // case, a letter or two off, another namespace, other parameters).
 struct Definition {
     bool exact = false;
+    // Defined with the exact prototype but static (or in an unnamed namespace): its
+    // symbol, local to the object ("_ZL8isFilledxi"); empty otherwise.
+    std::string internal;
     std::vector<NearMiss> nearMisses;
 };
 

@@ -317,6 +317,15 @@ BOOST_AUTO_TEST_CASE(global_variable) {
     expectFailures(g, {"rule no_globals"}, {{"rule no_globals", "global variable: moveCount"}});
 }
 
+BOOST_AUTO_TEST_CASE(a_static_mandated_function_is_judged_as_it_is) {
+    // static changes who may call isFilled, not its prototype: the checker reaches it all
+    // the same (it cost the whole function test before).
+    Grade g = gradeBroken("dotsboxes", {{"bool isFilled(long long grid, int pos) {",
+                                         "static bool isFilled(long long grid, int pos) {"}});
+    BOOST_TEST(g.failed().empty(), g.run.out);
+    BOOST_TEST(g.test("function isFilled")["output"].get<std::string>().find("judged as") == std::string::npos);
+}
+
 BOOST_AUTO_TEST_CASE(a_floating_type_named_but_never_computed_with) {
     // sizeof(double) computes nothing in floating point: no_floating_point holds.
     Grade g = gradeBroken("dotsboxes", {{"int main() {", "int main() {\n    if (sizeof(double) == 1) return 3;"}});
