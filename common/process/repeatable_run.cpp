@@ -91,8 +91,9 @@ size_t startFolderLength = 0;                 // 0: not known
 
 // The handler of the fault a time-stamp counter read makes (a general protection fault:
 // SI_KERNEL): answers rdtsc (0f 31) and rdtscp (0f 01 f9, processor 0) from the counter and
-// goes on after the instruction. Any other fault is handed back: the default action, and
-// the faulting instruction runs again, so the program ends as it would have.
+// goes on after the instruction. Any other SIGSEGV is handed back: the default action,
+// and the faulting instruction runs again (or a sent signal is sent again), so the
+// program ends as it would have.
 void answerCounterRead(int, siginfo_t *info, void *context) {
     greg_t *registers = static_cast<ucontext_t *>(context)->uc_mcontext.gregs;
     if (info->si_code == SI_KERNEL) {
@@ -112,6 +113,9 @@ void answerCounterRead(int, siginfo_t *info, void *context) {
     memset(&plain, 0, sizeof plain);
     plain.sa_handler = SIG_DFL;
     sigaction(SIGSEGV, &plain, nullptr);
+    // A SIGSEGV sent (raise, kill: no fault to run again) is sent again, to the default
+    // action now: it arrives as this handler returns.
+    if (info->si_code <= 0) raise(SIGSEGV);
 }
 
 // As the program starts: the kernel's 16 random bytes for it (AT_RANDOM), the same every
