@@ -1,5 +1,6 @@
 #include "process/run_comparison.h"
 
+#include <csignal>
 #include <stdexcept>
 
 #include "text/characters.h"
@@ -88,6 +89,10 @@ Verdict compareRuns(const RunResult &expected, const RunResult &actual, CompareM
                 "\n";
     if ((actual.signal != 0 && !actual.cpuLimited) || actual.memoryLimited)
         text += "your program was " + actual.ending() + "\n";
+    // std::thread's error when the kernel refuses another thread, which ends in abort().
+    if (actual.signal == SIGABRT && actual.err.find("Resource temporarily unavailable") != std::string::npos)
+        text += "hint: it could not start another thread or process: a run may have only a few of them "
+                "(processes and threads together)\n";
 
     TextDifference out =
         firstDifference(normalisedText(expected.out, mode), normalisedText(actual.out, mode));

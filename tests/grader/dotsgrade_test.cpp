@@ -190,6 +190,22 @@ BOOST_AUTO_TEST_CASE(a_printing_loop_is_named_whichever_limit_stops_it) {
         }
 }
 
+BOOST_AUTO_TEST_CASE(a_program_refused_another_thread_is_told_why) {
+    // std::thread throws when the run's process limit refuses a thread, and the uncaught
+    // exception aborts: the hint names the limit, not just signal 6.
+    RunResult expected, actual;
+    expected.out = "Player 1, make your move (1-16): \n";
+    actual.signal = SIGABRT;
+    actual.err = "terminate called after throwing an instance of 'std::system_error'\n"
+                 "  what():  Resource temporarily unavailable\n";
+    const std::string said =
+        dotslab::compareRuns(expected, actual, dotslab::CompareMode::kExact, false).explanation;
+    BOOST_TEST(said.find("could not start another thread or process") != std::string::npos, said);
+    actual.err.clear();  // an abort of its own has no such hint
+    BOOST_TEST(dotslab::compareRuns(expected, actual, dotslab::CompareMode::kExact, false)
+                   .explanation.find("another thread") == std::string::npos);
+}
+
 BOOST_AUTO_TEST_CASE(everything_a_stopped_or_crashed_program_printed_is_shown) {
     // Its stdio buffer would die with it: the runs are unbuffered, so the difference is
     // where the program really went wrong, not at line 1.
