@@ -74,16 +74,18 @@ std::vector<std::string> studentFiles(const BuildResult &build) {
     return files;
 }
 
-// Calls found(source, line number, line text) for every line of code (comments and
-// literals blanked) in every source for which matches(line) is true. Every matcher here
-// is a linear scan: no backtracking regex ever sees student text.
+// Calls found(source, line number, line text as written) for every line of code in every
+// source for which matches(line) is true, the line given to matches with its comments and
+// literals blanked. Every matcher here is a linear scan: no backtracking regex ever sees
+// student text.
 template <class Matches, class Found>
 void forMatchingLines(const BuildResult &build, Matches matches, Found found) {
     for (const std::string &source : studentFiles(build)) {
-        std::istringstream code(codeOnly(readFileText(source)));
+        const std::string text = readFileText(source);
+        std::istringstream code(codeOnly(text)), written(text);
         int number = 0;
-        for (std::string line; std::getline(code, line);)
-            if (++number, matches(line)) found(source, number, line);
+        for (std::string line, original; std::getline(code, line) && std::getline(written, original);)
+            if (++number, matches(line)) found(source, number, original);
     }
 }
 
@@ -401,7 +403,7 @@ bool opensLambda(const std::string &line, std::size_t at) {
     while (before > 0 && (line[before - 1] == ' ' || line[before - 1] == '\t')) --before;
     if (before == 0) return true;
     const char c = line[before - 1];
-    if (c == ')' || c == ']') return false;
+    if (c == ')' || c == ']' || c == '"' || c == '\'') return false;  // a subscript (of a literal too)
     if (!(c == '_' || std::isalnum(static_cast<unsigned char>(c)))) return true;
     std::size_t start = before;
     while (start > 0 && (line[start - 1] == '_' || std::isalnum(static_cast<unsigned char>(line[start - 1]))))
@@ -413,8 +415,8 @@ bool opensLambda(const std::string &line, std::size_t at) {
 RuleResult noArrays(const BuildResult &build) {
     RuleResult rule{"no_arrays", "no arrays"};
     // A '[' (or its digraph '<:', or its trigraph '??(', which -std=c++11 still converts)
-    // that does not open an [[attribute]]: attributes are left out first, wherever they are
-    // on the line.
+    // that does not open an [[attribute]] or a lambda: attributes are left out first,
+    // wherever they are on the line. A string literal subscripted is an array too.
     auto bracket = [](std::string line) {
         if (line.find("?\?(") != std::string::npos) return true;
         for (std::size_t at; (at = line.find("[[")) != std::string::npos;) {
@@ -425,6 +427,15 @@ RuleResult noArrays(const BuildResult &build) {
             if (line.compare(at, 3, "<::") != 0 || line.compare(at, 4, "<:::") == 0) return true;
         for (std::size_t at = line.find('['); at != std::string::npos; at = line.find('[', at + 1))
             if (!opensLambda(line, at)) return true;
+        // A braced list walked by a range-for, or any std::initializer_list: an array of its
+        // values, which the compiler makes.
+        if (namesAny(line, {"initializer_list"})) return true;
+        if (namesAny(line, {"for"}))
+            for (std::size_t at = line.find(':'); at != std::string::npos; at = line.find(':', at + 1)) {
+                if (line.compare(at, 2, "::") == 0 || (at > 0 && line[at - 1] == ':')) continue;
+                const std::size_t next = line.find_first_not_of(" \t", at + 1);
+                if (next != std::string::npos && (line[next] == '{' || line.compare(next, 2, "<%") == 0)) return true;
+            }
         return false;
     };
     forMatchingLines(build, bracket, [&](const std::string &source, int line, const std::string &text) {

@@ -14,13 +14,18 @@
 //             has a uid of its own), and the process is 2, its parent 1, as the first
 //             program of a fresh pid namespace is (without bubblewrap they are the host's:
 //             srand(time(0) ^ getpid()) is a student's seed too);
+//   processes: kill, sigqueue, tgkill and pidfd_open take the pids getpid and getppid
+//             told (2 and 1) for the real ones;
+//   temporary files: mkstemp and its kin, mkdtemp and tmpfile name them from the random
+//             stream (tmpfile in the working folder, the one a run may write);
 //   folders:  getcwd says /sandbox/work for the folder the run started in, as in
 //             bubblewrap (without it, the folder's name is a random one of the grading's);
 //   devices:  /dev/urandom and /dev/random opened by name (open, openat, fopen) are
 //             /dev/zero, as bubblewrap binds them (without it, they are the machine's);
 //   counter:  the processor's time-stamp counter (rdtsc, rdtscp, __builtin_ia32_rdtsc)
 //             faults (prctl PR_SET_TSC), and the fault's handler answers from the
-//             counter above, 1000 cycles a microsecond; any other fault is the program's.
+//             counter above, 1000 cycles a microsecond; any other fault is the program's
+//             (sigaction and signal on SIGSEGV set what the handler calls for it).
 //
 // C linkage, no C++ library, no sanitizer: it loads into any program, C or C++.
 #include <dlfcn.h>
@@ -89,12 +94,37 @@ constexpr char kShownFolder[] = "/sandbox/work";  // bubblewrap.h's kSandboxWork
 char startFolder[kLongestPath];               // the folder the run started in, as the kernel names it
 size_t startFolderLength = 0;                 // 0: not known
 
+// Returns the C library's own definition of a function this library stands in for.
+template <typename Function>
+Function next(const char *name) {
+    return reinterpret_cast<Function>(dlsym(RTLD_NEXT, name));
+}
+
+// Returns what the C library's sigaction returns (this library's own stands in for it).
+int realSigaction(int signal, const struct sigaction *action, struct sigaction *before) {
+    using Sigaction = int (*)(int, const struct sigaction *, struct sigaction *);
+    return next<Sigaction>("sigaction")(signal, action, before);
+}
+
+bool counterAnswered = false;     // the counter faults into answerCounterRead, which stays SIGSEGV's handler
+struct sigaction programSegv;     // what the program set for SIGSEGV (zero: the default), called for its faults
+
+// Ends the program as SIGSEGV's default action would: the faulting instruction runs again
+// as the handler returns, and a signal that was sent (raise, kill: no fault to run again)
+// is sent again.
+void asIfUnhandled(const siginfo_t *info) {
+    struct sigaction plain;
+    memset(&plain, 0, sizeof plain);
+    plain.sa_handler = SIG_DFL;
+    realSigaction(SIGSEGV, &plain, nullptr);
+    if (info->si_code <= 0) raise(SIGSEGV);
+}
+
 // The handler of the fault a time-stamp counter read makes (a general protection fault:
 // SI_KERNEL): answers rdtsc (0f 31) and rdtscp (0f 01 f9, processor 0) from the counter and
-// goes on after the instruction. Any other SIGSEGV is handed back: the default action,
-// and the faulting instruction runs again (or a sent signal is sent again), so the
-// program ends as it would have.
-void answerCounterRead(int, siginfo_t *info, void *context) {
+// goes on after the instruction. Any other SIGSEGV is the program's: its own handler if it
+// set one (through sigaction or signal, both this library's), else the default action.
+void answerCounterRead(int signal, siginfo_t *info, void *context) {
     greg_t *registers = static_cast<ucontext_t *>(context)->uc_mcontext.gregs;
     if (info->si_code == SI_KERNEL) {
         const unsigned char *at = reinterpret_cast<const unsigned char *>(registers[REG_RIP]);
@@ -109,18 +139,22 @@ void answerCounterRead(int, siginfo_t *info, void *context) {
             return;
         }
     }
-    struct sigaction plain;
-    memset(&plain, 0, sizeof plain);
-    plain.sa_handler = SIG_DFL;
-    sigaction(SIGSEGV, &plain, nullptr);
-    // A SIGSEGV sent (raise, kill: no fault to run again) is sent again, to the default
-    // action now: it arrives as this handler returns.
-    if (info->si_code <= 0) raise(SIGSEGV);
+    const struct sigaction program = programSegv;
+    if (program.sa_flags & SA_RESETHAND) memset(&programSegv, 0, sizeof programSegv);
+    if (program.sa_flags & SA_SIGINFO) {
+        if (program.sa_sigaction != nullptr) return program.sa_sigaction(signal, info, context);
+    } else if (program.sa_handler == SIG_IGN) {
+        if (info->si_code <= 0) return;  // a sent one is ignored; a fault cannot be
+    } else if (program.sa_handler != SIG_DFL) {
+        return program.sa_handler(signal);
+    }
+    asIfUnhandled(info);
 }
 
 // As the program starts: the kernel's 16 random bytes for it (AT_RANDOM), the same every
 // run (read now, never again by the C library), the folder it starts in, and the
-// time-stamp counter made to fault into answerCounterRead.
+// time-stamp counter made to fault into answerCounterRead (on the program's alternate
+// stack, where it sets one).
 __attribute__((constructor)) void startAlike() {
     if (unsigned char *bytes = reinterpret_cast<unsigned char *>(getauxval(AT_RANDOM))) fillRandom(bytes, 16);
     if (syscall(SYS_getcwd, startFolder, sizeof startFolder) > 0 && startFolder[0] == '/')
@@ -128,8 +162,40 @@ __attribute__((constructor)) void startAlike() {
     struct sigaction handler;
     memset(&handler, 0, sizeof handler);
     handler.sa_sigaction = answerCounterRead;
-    handler.sa_flags = SA_SIGINFO;
-    if (sigaction(SIGSEGV, &handler, nullptr) == 0) prctl(PR_SET_TSC, PR_TSC_SIGSEGV);
+    handler.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    counterAnswered =
+        realSigaction(SIGSEGV, &handler, &programSegv) == 0 && prctl(PR_SET_TSC, PR_TSC_SIGSEGV) == 0;
+    if (!counterAnswered) realSigaction(SIGSEGV, &programSegv, nullptr);
+}
+
+// Returns the pid the kernel knows for one the program was told (getpid 2, getppid 1).
+pid_t realPid(pid_t pid) {
+    if (pid == 2) return static_cast<pid_t>(syscall(SYS_getpid));
+    if (pid == 1) return static_cast<pid_t>(syscall(SYS_getppid));
+    return pid;
+}
+
+// Opens (or, for a folder, makes) a file named by name, whose six X's before its last
+// suffixLength characters become letters from the random stream, until the name is new;
+// returns the descriptor (0 for a folder), or -1 with errno (EINVAL: no XXXXXX there).
+int makeTemporary(char *name, int suffixLength, int flags, bool folder) {
+    static const char letters[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    const size_t length = name == nullptr ? 0 : strlen(name);
+    if (suffixLength < 0 || length < 6 + static_cast<size_t>(suffixLength) ||
+        memcmp(name + length - suffixLength - 6, "XXXXXX", 6) != 0) {
+        errno = EINVAL;
+        return -1;
+    }
+    char *x = name + length - suffixLength - 6;
+    for (int attempt = 0; attempt < 1000; ++attempt) {
+        for (int k = 0; k < 6; ++k) x[k] = letters[nextRandom() % (sizeof letters - 1)];
+        const long made = folder ? syscall(SYS_mkdirat, AT_FDCWD, name, 0700)
+                                 : syscall(SYS_openat, AT_FDCWD, name, O_RDWR | O_CREAT | O_EXCL | flags, 0600);
+        if (made >= 0) return static_cast<int>(made);
+        if (errno != EEXIST) return -1;
+    }
+    errno = EEXIST;
+    return -1;
 }
 
 // Returns true for the clocks that tell the date (the others count from 0).
@@ -149,12 +215,6 @@ const char *withoutRandomDevice(const char *path) {
 mode_t modeOf(int flags, va_list arguments) {
     return (flags & O_CREAT) != 0 || (flags & O_TMPFILE) == O_TMPFILE ? static_cast<mode_t>(va_arg(arguments, int))
                                                                          : 0;
-}
-
-// Returns the C library's own definition of a stdio function that opens a file by name.
-template <typename Function>
-Function next(const char *name) {
-    return reinterpret_cast<Function>(dlsym(RTLD_NEXT, name));
 }
 
 }  // namespace
@@ -278,6 +338,61 @@ int sched_getcpu() noexcept { return 0; }
 
 pid_t getpid() noexcept { return 2; }
 pid_t getppid() noexcept { return 1; }
+
+// The calls that name a process by its pid take the ones getpid and getppid told.
+int kill(pid_t pid, int signal) noexcept { return static_cast<int>(syscall(SYS_kill, realPid(pid), signal)); }
+int sigqueue(pid_t pid, int signal, const union sigval value) noexcept {
+    return next<int (*)(pid_t, int, const union sigval)>("sigqueue")(realPid(pid), signal, value);
+}
+int tgkill(pid_t group, pid_t thread, int signal) {
+    return static_cast<int>(syscall(SYS_tgkill, realPid(group), thread, signal));
+}
+int pidfd_open(pid_t pid, unsigned int flags) noexcept {
+    return static_cast<int>(syscall(SYS_pidfd_open, realPid(pid), flags));
+}
+
+// SIGSEGV's disposition as the program sees it: the library's handler stays, and calls
+// what the program set for every fault that is not a counter read.
+int sigaction(int signal, const struct sigaction *action, struct sigaction *before) noexcept {
+    if (signal != SIGSEGV || !counterAnswered) return realSigaction(signal, action, before);
+    if (before != nullptr) *before = programSegv;
+    if (action != nullptr) programSegv = *action;
+    return 0;
+}
+sighandler_t signal(int signal, sighandler_t handler) noexcept {
+    if (signal != SIGSEGV || !counterAnswered) return next<sighandler_t (*)(int, sighandler_t)>("signal")(signal, handler);
+    const sighandler_t before = programSegv.sa_handler;  // one field with sa_sigaction (a union)
+    memset(&programSegv, 0, sizeof programSegv);
+    programSegv.sa_handler = handler;
+    programSegv.sa_flags = SA_RESTART;
+    return before;
+}
+sighandler_t bsd_signal(int number, sighandler_t handler) noexcept { return signal(number, handler); }
+
+// Temporary files named from the random stream (the C library's names come from the real
+// clock and the kernel's random numbers); tmpfile's in the working folder, the only one a
+// run may write, removed at once.
+int mkstemp(char *name) { return makeTemporary(name, 0, 0, false); }
+int mkstemp64(char *name) { return makeTemporary(name, 0, 0, false); }
+int mkostemp(char *name, int flags) { return makeTemporary(name, 0, flags, false); }
+int mkostemp64(char *name, int flags) { return makeTemporary(name, 0, flags, false); }
+int mkstemps(char *name, int suffixLength) { return makeTemporary(name, suffixLength, 0, false); }
+int mkstemps64(char *name, int suffixLength) { return makeTemporary(name, suffixLength, 0, false); }
+int mkostemps(char *name, int suffixLength, int flags) { return makeTemporary(name, suffixLength, flags, false); }
+int mkostemps64(char *name, int suffixLength, int flags) {
+    return makeTemporary(name, suffixLength, flags, false);
+}
+char *mkdtemp(char *name) noexcept { return makeTemporary(name, 0, 0, true) == 0 ? name : nullptr; }
+FILE *tmpfile() {
+    char name[] = "./.tmpfileXXXXXX";
+    const int fd = makeTemporary(name, 0, 0, false);
+    if (fd < 0) return nullptr;
+    syscall(SYS_unlinkat, AT_FDCWD, name, 0);
+    FILE *file = fdopen(fd, "w+");
+    if (file == nullptr) syscall(SYS_close, fd);
+    return file;
+}
+FILE *tmpfile64() { return tmpfile(); }
 
 uid_t getuid() noexcept { return 1000; }
 uid_t geteuid() noexcept { return 1000; }

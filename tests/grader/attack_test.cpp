@@ -398,6 +398,10 @@ BOOST_AUTO_TEST_CASE(rules_judged_on_what_the_compiler_saw) {
         {"dotstriangles", "array-in-lambda", "",
          "auto pick = [](int i) { int cells[3] = {0}; return cells[i]; };\n    if (pick(0) != 0) return 2;",
          "rule no_arrays"},
+        // a table kept in a string literal, or in a braced list a range-for walks
+        {"dotstriangles", "literal-table", "", "if (\"abc\"[grid % 3] == 'z') return 2;", "rule no_arrays"},
+        {"dotstriangles", "braced-list-table", "",
+         "for (int side : {2, 3, 6})\n        if (side == grid) return 2;", "rule no_arrays"},
         {"dotstriangles", "trigraphs", "",
          "int cells?\?(3?\?) = {0};\n    if (cells?\?(0?\?) != 0) return 2;", "rule no_arrays"},
         {"dotstriangles", "raw-string", "",

@@ -238,6 +238,35 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
     BOOST_TEST(shown(gradeInContainer(submission)) == inContainer);
 }
 
+BOOST_AUTO_TEST_CASE(what_makes_runs_alike_never_breaks_a_correct_program) {
+    // The reference, doing at its start what the repeatable-run library stands in for:
+    // its own SIGSEGV handler (the time-stamp counter's faults stay the library's, and C
+    // library calls read that counter), temporary files, and signals to itself by the pid
+    // getpid tells. It must score full marks in both modes.
+    TemporaryDirectory scratch("dotsgrade-test");
+    fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
+    const std::string harmless =
+        "void onSignal(int) {}\n"
+        "void onCrash(int) { _exit(3); }\n\n"
+        "int main() {\n"
+        "    std::signal(SIGSEGV, onCrash);\n"
+        "    std::signal(SIGUSR1, onSignal);\n"
+        "    char name[] = \"scratchXXXXXX\";\n"
+        "    const int fd = mkstemp(name);\n"
+        "    if (fd < 0 || unlink(name) != 0 || close(fd) != 0) return 3;\n"
+        "    std::FILE *log = std::tmpfile();\n"
+        "    if (log == nullptr || std::fclose(log) != 0) return 3;\n"
+        "    if (kill(getpid(), SIGUSR1) != 0 || __builtin_ia32_rdtsc() == 0) return 3;\n";
+    const fs::path submission = scratch.path() / "harmless.cpp";
+    writeFile(submission, "#include <unistd.h>\n#include <csignal>\n#include <cstdio>\n#include <cstdlib>\n" +
+                              broken(readFileText(kSource / "dotsboxes" / "dotsboxes.cpp"),
+                                     {{"int main() {\n", harmless}}));
+    const Grade inBubblewrap = grade("dotsboxes", submission, {"--fuzz", "5", "--malformed", "5"});
+    BOOST_TEST(inBubblewrap.failed().empty(), inBubblewrap.run.out);
+    const Grade inContainer = gradeInContainer(submission);
+    BOOST_TEST(inContainer.failed().empty(), inContainer.run.out);
+}
+
 BOOST_AUTO_TEST_CASE(link_time_optimisation_in_the_course_flags_changes_nothing) {
     const Grade g = grade("dotsboxes", kSource / "dotsboxes" / "dotsboxes.cpp",
                           {"--compiler-flags", "-std=c++11 -Wall -Wextra -pedantic -flto"});
