@@ -203,8 +203,7 @@ std::vector<std::string> starterWords(const RunRequest &r, const std::vector<std
         }
         if (repeatable(r)) {
             starter.push_back("--repeatable=" + repeatableRunLibrary());
-            // Its argv[0] is the one bubblewrap gives it, whatever this run's path (the
-            // library does the same for its working folder).
+            // Its argv[0] is the one bubblewrap gives it, whatever this run's path.
             if (!freshBwrap) starter.push_back(std::string("--name=") + kSandboxProgram);
         }
     }

@@ -18,8 +18,6 @@
 //             told (2 and 1) for the real ones;
 //   temporary files: mkstemp and its kin, mkdtemp and tmpfile name them from the random
 //             stream (tmpfile in the working folder, the one a run may write);
-//   folders:  getcwd says /sandbox/work for the folder the run started in, as in
-//             bubblewrap (without it, the folder's name is a random one of the grading's);
 //   devices:  /dev/urandom and /dev/random opened by name (open, openat, fopen) are
 //             /dev/zero, as bubblewrap binds them (without it, they are the machine's);
 //   counter:  the processor's time-stamp counter (rdtsc, rdtscp, __builtin_ia32_rdtsc)
@@ -89,10 +87,6 @@ struct timeval elapsed() {
     return now;
 }
 
-constexpr size_t kLongestPath = 4096;        // the kernel's PATH_MAX
-constexpr char kShownFolder[] = "/sandbox/work";  // bubblewrap.h's kSandboxWork
-char startFolder[kLongestPath];               // the folder the run started in, as the kernel names it
-size_t startFolderLength = 0;                 // 0: not known
 
 // Returns the C library's own definition of a function this library stands in for.
 template <typename Function>
@@ -152,20 +146,27 @@ void answerCounterRead(int signal, siginfo_t *info, void *context) {
 }
 
 // As the program starts: the kernel's 16 random bytes for it (AT_RANDOM), the same every
-// run (read now, never again by the C library), the folder it starts in, and the
-// time-stamp counter made to fault into answerCounterRead (on the program's alternate
-// stack, where it sets one).
+// run (read now, never again by the C library), and the time-stamp counter made to fault
+// into answerCounterRead: on the program's alternate stack where it sets one, and never
+// blocked (a counter read while SIGSEGV is blocked would end the program), not even while
+// it runs, so that a handler of the program's may leave it by longjmp.
 __attribute__((constructor)) void startAlike() {
     if (unsigned char *bytes = reinterpret_cast<unsigned char *>(getauxval(AT_RANDOM))) fillRandom(bytes, 16);
-    if (syscall(SYS_getcwd, startFolder, sizeof startFolder) > 0 && startFolder[0] == '/')
-        startFolderLength = strlen(startFolder);
     struct sigaction handler;
     memset(&handler, 0, sizeof handler);
     handler.sa_sigaction = answerCounterRead;
-    handler.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    handler.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
     counterAnswered =
         realSigaction(SIGSEGV, &handler, &programSegv) == 0 && prctl(PR_SET_TSC, PR_TSC_SIGSEGV) == 0;
     if (!counterAnswered) realSigaction(SIGSEGV, &programSegv, nullptr);
+}
+
+// Returns set without SIGSEGV, where the counter's faults are answered: the library's
+// handler must never find it blocked.
+sigset_t unblockable(const sigset_t *set) {
+    sigset_t copy = *set;
+    if (counterAnswered) sigdelset(&copy, SIGSEGV);
+    return copy;
 }
 
 // Returns the pid the kernel knows for one the program was told (getpid 2, getppid 1).
@@ -299,41 +300,6 @@ int getrusage(int, struct rusage *usage) noexcept {
     return 0;
 }
 
-// The working folder, the one the run started in (and what is under it) named as in
-// bubblewrap; errors as getcwd(3) has them.
-char *getcwd(char *buffer, size_t size) noexcept {
-    char real[kLongestPath], shown[kLongestPath + sizeof kShownFolder];
-    if (syscall(SYS_getcwd, real, sizeof real) < 0) return nullptr;
-    const char *path = real;
-    if (startFolderLength > 0 && strncmp(real, startFolder, startFolderLength) == 0 &&
-        (real[startFolderLength] == '\0' || real[startFolderLength] == '/')) {
-        memcpy(shown, kShownFolder, sizeof kShownFolder - 1);
-        strcpy(shown + sizeof kShownFolder - 1, real + startFolderLength);
-        path = shown;
-    }
-    const size_t needed = strlen(path) + 1;
-    if (buffer != nullptr && size == 0) {
-        errno = EINVAL;
-        return nullptr;
-    }
-    if (buffer == nullptr) {  // glibc's extension: a buffer of size bytes, or as long as needed
-        if (size == 0) size = needed;
-        if (size >= needed) buffer = static_cast<char *>(malloc(size));
-        if (size >= needed && buffer == nullptr) {
-            errno = ENOMEM;
-            return nullptr;
-        }
-    }
-    if (size < needed) {
-        errno = ERANGE;
-        return nullptr;
-    }
-    memcpy(buffer, path, needed);
-    return buffer;
-}
-
-char *get_current_dir_name() noexcept { return getcwd(nullptr, 0); }
-
 int sched_getcpu() noexcept { return 0; }
 
 pid_t getpid() noexcept { return 2; }
@@ -351,9 +317,27 @@ int pidfd_open(pid_t pid, unsigned int flags) noexcept {
     return static_cast<int>(syscall(SYS_pidfd_open, realPid(pid), flags));
 }
 
+// The masks a program sets leave SIGSEGV out (for what it says the mask was, too).
+int sigprocmask(int how, const sigset_t *set, sigset_t *before) noexcept {
+    if (set == nullptr || how == SIG_UNBLOCK) return next<int (*)(int, const sigset_t *, sigset_t *)>("sigprocmask")(how, set, before);
+    const sigset_t kept = unblockable(set);
+    return next<int (*)(int, const sigset_t *, sigset_t *)>("sigprocmask")(how, &kept, before);
+}
+int pthread_sigmask(int how, const sigset_t *set, sigset_t *before) noexcept {
+    if (set == nullptr || how == SIG_UNBLOCK) return next<int (*)(int, const sigset_t *, sigset_t *)>("pthread_sigmask")(how, set, before);
+    const sigset_t kept = unblockable(set);
+    return next<int (*)(int, const sigset_t *, sigset_t *)>("pthread_sigmask")(how, &kept, before);
+}
+
 // SIGSEGV's disposition as the program sees it: the library's handler stays, and calls
-// what the program set for every fault that is not a counter read.
+// what the program set for every fault that is not a counter read. Other signals' handlers
+// run with SIGSEGV unblocked.
 int sigaction(int signal, const struct sigaction *action, struct sigaction *before) noexcept {
+    if (signal != SIGSEGV && action != nullptr && counterAnswered) {
+        struct sigaction kept = *action;
+        kept.sa_mask = unblockable(&action->sa_mask);
+        return realSigaction(signal, &kept, before);
+    }
     if (signal != SIGSEGV || !counterAnswered) return realSigaction(signal, action, before);
     if (before != nullptr) *before = programSegv;
     if (action != nullptr) programSegv = *action;

@@ -13,8 +13,7 @@
 //     kRepeatableRunFd, and LD_PRELOAD names it by that descriptor, so the run needs no
 //     path to our files;
 //   - the names bubblewrap gives, in both modes: argv[0] /sandbox/program (the starter's
-//     --name), getcwd /sandbox/work for the folder the run starts in (the library), and no
-//     TMPDIR (the grader);
+//     --name) and no TMPDIR (the grader). Not getcwd: a program builds paths from it;
 //   - /dev/urandom and /dev/random read zeros: in bubblewrap, /dev/zero is bound under
 //     their names; without it, the library opens /dev/zero for them (open, openat,
 //     fopen; a std::random_device that opens one still draws from the library).

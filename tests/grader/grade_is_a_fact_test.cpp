@@ -190,17 +190,14 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
     // on to differ from run to run: the calendar and the processor's clocks, rand() seeded
     // with the time, the kernel's random numbers (and the 16 bytes each program is given),
     // /dev/urandom, std::random_device (opened on /dev/urandom), the processor time spent,
-    // the uid (as root, each run has its own), the process id, and the names of the
-    // program, its working folder and the temporary folder (without bubblewrap, random
-    // ones of the grading's), /dev/urandom read by hand and the processor's time-stamp counter.
+    // the uid (as root, each run has its own), the process id, the names of the program
+    // and of the temporary folder (without bubblewrap, random ones of the grading's), /dev/urandom read by hand and the processor's time-stamp counter.
     TemporaryDirectory scratch("dotsgrade-test");
     fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
     const std::string noise =
         "int main(int, char **argv) {\n"
-        "    char folder[4096] = \"?\";\n"
         "    const char *temporary = std::getenv(\"TMPDIR\");\n"
-        "    std::cout << argv[0] << ' ' << (getcwd(folder, sizeof folder) ? folder : \"?\") << ' '\n"
-        "              << (temporary ? temporary : \"-\") << ' ';\n"
+        "    std::cout << argv[0] << ' ' << (temporary ? temporary : \"-\") << ' ';\n"
         "    std::srand(static_cast<unsigned>(std::time(nullptr)));\n"
         "    timespec now;\n"
         "    clock_gettime(CLOCK_MONOTONIC, &now);\n"
@@ -241,8 +238,9 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
 BOOST_AUTO_TEST_CASE(what_makes_runs_alike_never_breaks_a_correct_program) {
     // The reference, doing at its start what the repeatable-run library stands in for:
     // its own SIGSEGV handler (the time-stamp counter's faults stay the library's, and C
-    // library calls read that counter), temporary files, and signals to itself by the pid
-    // getpid tells. It must score full marks in both modes.
+    // library calls read that counter; even with every signal blocked), temporary files,
+    // signals to itself by the pid getpid tells, and its working folder by the path getcwd
+    // tells. It must score full marks in both modes.
     TemporaryDirectory scratch("dotsgrade-test");
     fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
     const std::string harmless =
@@ -256,9 +254,18 @@ BOOST_AUTO_TEST_CASE(what_makes_runs_alike_never_breaks_a_correct_program) {
         "    if (fd < 0 || unlink(name) != 0 || close(fd) != 0) return 3;\n"
         "    std::FILE *log = std::tmpfile();\n"
         "    if (log == nullptr || std::fclose(log) != 0) return 3;\n"
-        "    if (kill(getpid(), SIGUSR1) != 0 || __builtin_ia32_rdtsc() == 0) return 3;\n";
+        "    if (kill(getpid(), SIGUSR1) != 0 || __builtin_ia32_rdtsc() == 0) return 3;\n"
+        "    sigset_t all, before;\n"
+        "    sigfillset(&all);\n"
+        "    sigprocmask(SIG_BLOCK, &all, &before);\n"
+        "    if (__builtin_ia32_rdtsc() == 0) return 3;\n"
+        "    sigprocmask(SIG_SETMASK, &before, nullptr);\n"
+        "    char folder[4096];\n"
+        "    if (getcwd(folder, sizeof folder) == nullptr || mkdir(\"sub\", 0700) != 0 || chdir(\"sub\") != 0 ||\n"
+        "        chdir(folder) != 0 || rmdir(\"sub\") != 0)\n"
+        "        return 3;\n";
     const fs::path submission = scratch.path() / "harmless.cpp";
-    writeFile(submission, "#include <unistd.h>\n#include <csignal>\n#include <cstdio>\n#include <cstdlib>\n" +
+    writeFile(submission, "#include <sys/stat.h>\n#include <unistd.h>\n#include <csignal>\n#include <cstdio>\n#include <cstdlib>\n" +
                               broken(readFileText(kSource / "dotsboxes" / "dotsboxes.cpp"),
                                      {{"int main() {\n", harmless}}));
     const Grade inBubblewrap = grade("dotsboxes", submission, {"--fuzz", "5", "--malformed", "5"});
