@@ -212,10 +212,13 @@ const char *withoutRandomDevice(const char *path) {
     return path;
 }
 
-// Returns the mode argument of an open call that creates a file (0 otherwise).
-mode_t modeOf(int flags, va_list arguments) {
-    return (flags & O_CREAT) != 0 || (flags & O_TMPFILE) == O_TMPFILE ? static_cast<mode_t>(va_arg(arguments, int))
-                                                                         : 0;
+// Returns what openat returns for path (the random devices as /dev/zero), the mode read
+// from arguments where flags create a file.
+int openedAt(int folder, const char *path, int flags, va_list arguments) {
+    const mode_t mode = (flags & O_CREAT) != 0 || (flags & O_TMPFILE) == O_TMPFILE
+                            ? static_cast<mode_t>(va_arg(arguments, int))
+                            : 0;
+    return static_cast<int>(syscall(SYS_openat, folder, withoutRandomDevice(path), flags, mode));
 }
 
 }  // namespace
@@ -225,30 +228,30 @@ extern "C" {
 int open(const char *path, int flags, ...) {
     va_list arguments;
     va_start(arguments, flags);
-    const mode_t mode = modeOf(flags, arguments);
+    const int fd = openedAt(AT_FDCWD, path, flags, arguments);
     va_end(arguments);
-    return static_cast<int>(syscall(SYS_openat, AT_FDCWD, withoutRandomDevice(path), flags, mode));
+    return fd;
 }
 int open64(const char *path, int flags, ...) {
     va_list arguments;
     va_start(arguments, flags);
-    const mode_t mode = modeOf(flags, arguments);
+    const int fd = openedAt(AT_FDCWD, path, flags, arguments);
     va_end(arguments);
-    return static_cast<int>(syscall(SYS_openat, AT_FDCWD, withoutRandomDevice(path), flags, mode));
+    return fd;
 }
 int openat(int folder, const char *path, int flags, ...) {
     va_list arguments;
     va_start(arguments, flags);
-    const mode_t mode = modeOf(flags, arguments);
+    const int fd = openedAt(folder, path, flags, arguments);
     va_end(arguments);
-    return static_cast<int>(syscall(SYS_openat, folder, withoutRandomDevice(path), flags, mode));
+    return fd;
 }
 int openat64(int folder, const char *path, int flags, ...) {
     va_list arguments;
     va_start(arguments, flags);
-    const mode_t mode = modeOf(flags, arguments);
+    const int fd = openedAt(folder, path, flags, arguments);
     va_end(arguments);
-    return static_cast<int>(syscall(SYS_openat, folder, withoutRandomDevice(path), flags, mode));
+    return fd;
 }
 
 // (Looked up at each call: a function's static would need the C++ library's guards.)
