@@ -793,29 +793,21 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
                 ruleTests.push_back(t);
             }
             courseSays = courseWarnings(assignment, compiledBuild, options.compilerFlags, compiledBuild.byMakefile);
-            // asm and floating point however they were spelled, even where the compiler
-            // folded the arithmetic away.
-            for (TestOutcome &t : ruleTests)
-                if (t.name == "rule no_globals" && t.passed) {
-                    const std::string found = asmAfterPreprocessing(courseSays.ownCode);
-                    if (found.empty()) continue;
-                    t.passed = false;
-                    t.output += found;
-                }
-            for (TestOutcome &t : ruleTests)
-                if (t.name == "rule no_library") {
-                    const std::string found = inlinedLibraryCalls(courseSays.ownCode, objectListing);
-                    if (found.empty()) continue;
-                    t.passed = false;
-                    t.output += found + "(the compiler computed these library functions in place: still library use)\n";
-                }
-            for (TestOutcome &t : ruleTests)
-                if (t.name == "rule no_floating_point" && t.passed) {
-                    const std::string found = floatingAfterPreprocessing(courseSays.ownCode);
-                    if (found.empty()) continue;
-                    t.passed = false;
-                    t.output += found + "hint: the 18-digit encoding must be computed with integers only\n";
-                }
+            // What the code after the preprocessor shows, however it was spelled, even where
+            // the compiler computed it away: asm, library functions, floating point.
+            const std::string &own = courseSays.ownCode;
+            for (TestOutcome &t : ruleTests) {
+                std::string found;
+                if (t.name == "rule no_globals" && t.passed)
+                    found = asmAfterPreprocessing(own);
+                else if (t.name == "rule no_library" && !(found = inlinedLibraryCalls(own, objectListing)).empty())
+                    found += "(the compiler computed these library functions in place: still library use)\n";
+                else if (t.name == "rule no_floating_point" && t.passed && !(found = floatingAfterPreprocessing(own)).empty())
+                    found += "hint: the 18-digit encoding must be computed with integers only\n";
+                if (found.empty()) continue;
+                t.passed = false;
+                t.output += found;
+            }
         } catch (...) {
             if (!listed) listing.set_exception(std::current_exception());
             throw;

@@ -278,12 +278,9 @@ RuleResult noGlobals(const BuildResult &build, const std::vector<Symbol> &symbol
         rule.detail += "global variable: " + name + "\n";
     }
     if (!rule.passed)
-        rule.detail +=
-            "(a constant the compiler works out, such as a constexpr or a const number, is allowed; one "
-            "built "
-            "when the program runs, such as a const std::string, is a variable: declare it inside the "
-            "function "
-            "that uses it)\n";
+        rule.detail += "(a constant the compiler works out, such as a constexpr or a const number, is allowed; "
+                       "one built when the program runs, such as a const std::string, is a variable: declare "
+                       "it inside the function that uses it)\n";
     // An asm label can give a global the name of a function's own variable.
     forMatchingLines(
         build, [](const std::string &line) { return namesAny(line, {"asm", "__asm", "__asm__"}); },
@@ -653,15 +650,30 @@ Definition definitionOf(const MandatedFunction &f, const ObjectListing &objects)
     return found;
 }
 
-std::string asmAfterPreprocessing(const std::string &ownCode) {
+namespace {
+
+// Returns the lines of ownCode (the student's code after the preprocessor) for which
+// matches(line, with its comments and literals blanked) is true: each as "after the
+// preprocessor: LINE" with suffix, at most five.
+template <class Matches>
+std::string linesAfterPreprocessing(const std::string &ownCode, Matches matches, const std::string &suffix = "") {
     std::string found;
     int shown = 0;
     std::istringstream lines(codeOnly(ownCode)), originals(ownCode);
-    for (std::string line, original; std::getline(lines, line) && std::getline(originals, original);)
-        if (namesAny(line, {"asm", "__asm", "__asm__"}) && shown++ < 5)
-            found += "after the preprocessor: " + original.substr(0, 160) +
-                     " (asm is not allowed here: it can disguise a global)\n";
+    for (std::string line, original; std::getline(lines, line) && std::getline(originals, original);) {
+        if (!matches(line) || shown++ >= 5) continue;
+        original.erase(0, original.find_first_not_of(" \t"));
+        found += "after the preprocessor: " + original.substr(0, 120) + suffix + "\n";
+    }
     return found;
+}
+
+}  // namespace
+
+std::string asmAfterPreprocessing(const std::string &ownCode) {
+    return linesAfterPreprocessing(
+        ownCode, [](const std::string &line) { return namesAny(line, {"asm", "__asm", "__asm__"}); },
+        " (asm is not allowed here: it can disguise a global)");
 }
 
 std::string inlinedLibraryCalls(const std::string &ownCode, const ObjectListing &objects) {
@@ -675,34 +687,25 @@ std::string inlinedLibraryCalls(const std::string &ownCode, const ObjectListing 
     for (const Symbol &symbol : symbolsOf(objects.symbols))
         if (symbol.defined()) {
             const std::string name = symbol.readable.substr(0, symbol.readable.find('('));
-            ownFunctions.insert(name.substr(name.rfind("::") == std::string::npos ? 0 : name.rfind("::") + 2));
+            const std::size_t scope = name.rfind("::");
+            ownFunctions.insert(name.substr(scope == std::string::npos ? 0 : scope + 2));
         }
-    std::string found;
-    int shown = 0;
-    std::istringstream lines(codeOnly(ownCode)), originals(ownCode);
-    for (std::string line, original; std::getline(lines, line) && std::getline(originals, original);) {
-        bool calls = false;
-        for (std::size_t at = 0; at < line.size() && !calls;) {
-            if (!(isLetter(line[at]) || line[at] == '_')) {
-                ++at;
-                continue;
-            }
-            std::size_t end = at;
-            while (end < line.size() && (isLetter(line[end]) || isDigit(line[end]) || line[end] == '_')) ++end;
-            const std::string word = line.substr(at, end - at);
-            std::size_t before = at;
-            while (before > 0 && line[before - 1] == ' ') --before;
-            const bool member = before > 0 && (line[before - 1] == '.' || (before > 1 && line.compare(before - 2, 2, "->") == 0));
-            std::size_t after = end;
-            while (after < line.size() && line[after] == ' ') ++after;
-            const bool called = after < line.size() && line[after] == '(';
-            calls = !member && ((word.rfind("__builtin_", 0) == 0 && word != "__builtin_expect") ||
-                                (called && inlinable.count(word) != 0 && ownFunctions.count(word) == 0));
-            at = end;
+    // A call of one of them (not a member's of that name), or any builtin but __builtin_expect.
+    auto calls = [&](const std::string &line) {
+        for (std::string_view word : identifiersOf(line)) {
+            const std::size_t at = static_cast<std::size_t>(word.data() - line.data()), end = at + word.size();
+            const std::size_t before = line.find_last_not_of(' ', at == 0 ? std::string::npos : at - 1);
+            const bool member = before != std::string::npos && at > 0 &&
+                                (line[before] == '.' || (line[before] == '>' && before > 0 && line[before - 1] == '-'));
+            const std::size_t after = line.find_first_not_of(' ', end);
+            const bool called = after != std::string::npos && line[after] == '(';
+            if (member) continue;
+            if (word.rfind("__builtin_", 0) == 0 && word != "__builtin_expect") return true;
+            if (called && inlinable.count(word) != 0 && ownFunctions.count(std::string(word)) == 0) return true;
         }
-        if (calls && shown++ < 5) found += "after the preprocessor: " + original.substr(0, 160) + "\n";
-    }
-    return found;
+        return false;
+    };
+    return linesAfterPreprocessing(ownCode, calls);
 }
 
 std::string floatingAfterPreprocessing(const std::string &ownCode) {
@@ -719,11 +722,7 @@ std::string floatingAfterPreprocessing(const std::string &ownCode) {
         if (!name.empty() && (name.back() == 'f' || name.back() == 'l')) name.pop_back();
         return maths.count(name) != 0;
     };
-    std::string found;
-    int shown = 0;
-    const std::string code = codeOnly(ownCode);
-    std::istringstream lines(code), originals(ownCode);
-    for (std::string line, original; std::getline(lines, line) && std::getline(originals, original);) {
+    auto floatingLine = [&](const std::string &line) {
         bool floating = false;
         for (std::size_t at = 0; at < line.size() && !floating;) {
             const char c = line[at];
@@ -754,13 +753,9 @@ std::string floatingAfterPreprocessing(const std::string &ownCode) {
                 ++at;
             }
         }
-        if (floating && shown++ < 5) {
-            std::string text = original;
-            text.erase(0, text.find_first_not_of(" \t"));
-            found += "after the preprocessor: " + text.substr(0, 120) + "\n";
-        }
-    }
-    return found;
+        return floating;
+    };
+    return linesAfterPreprocessing(ownCode, floatingLine);
 }
 
 }  // namespace dotslab::grader

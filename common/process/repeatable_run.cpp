@@ -87,7 +87,6 @@ struct timeval elapsed() {
     return now;
 }
 
-
 // Returns the C library's own definition of a function this library stands in for.
 template <typename Function>
 Function next(const char *name) {
@@ -167,6 +166,15 @@ sigset_t unblockable(const sigset_t *set) {
     sigset_t copy = *set;
     if (counterAnswered) sigdelset(&copy, SIGSEGV);
     return copy;
+}
+
+// Returns what the C library's mask function `name` (sigprocmask, pthread_sigmask)
+// returns for the mask the program asks, SIGSEGV left out of it.
+int maskedBy(const char *name, int how, const sigset_t *set, sigset_t *before) {
+    const auto real = next<int (*)(int, const sigset_t *, sigset_t *)>(name);
+    if (set == nullptr || how == SIG_UNBLOCK) return real(how, set, before);
+    const sigset_t kept = unblockable(set);
+    return real(how, &kept, before);
 }
 
 // Returns the pid the kernel knows for one the program was told (getpid 2, getppid 1).
@@ -322,14 +330,10 @@ int pidfd_open(pid_t pid, unsigned int flags) noexcept {
 
 // The masks a program sets leave SIGSEGV out (for what it says the mask was, too).
 int sigprocmask(int how, const sigset_t *set, sigset_t *before) noexcept {
-    if (set == nullptr || how == SIG_UNBLOCK) return next<int (*)(int, const sigset_t *, sigset_t *)>("sigprocmask")(how, set, before);
-    const sigset_t kept = unblockable(set);
-    return next<int (*)(int, const sigset_t *, sigset_t *)>("sigprocmask")(how, &kept, before);
+    return maskedBy("sigprocmask", how, set, before);
 }
 int pthread_sigmask(int how, const sigset_t *set, sigset_t *before) noexcept {
-    if (set == nullptr || how == SIG_UNBLOCK) return next<int (*)(int, const sigset_t *, sigset_t *)>("pthread_sigmask")(how, set, before);
-    const sigset_t kept = unblockable(set);
-    return next<int (*)(int, const sigset_t *, sigset_t *)>("pthread_sigmask")(how, &kept, before);
+    return maskedBy("pthread_sigmask", how, set, before);
 }
 
 // SIGSEGV's disposition as the program sees it: the library's handler stays, and calls

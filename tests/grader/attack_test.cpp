@@ -28,14 +28,6 @@ struct SecretFile {
     }
 };
 
-// Returns the dotsboxes reference with changes applied, written to folder/name.
-fs::path dotsboxesWith(const fs::path &folder, const std::string &name,
-                       const std::vector<std::pair<std::string, std::string>> &changes) {
-    const fs::path path = folder / name;
-    writeFile(path, broken(readFileText(kSource / "dotsboxes" / "dotsboxes.cpp"), changes));
-    return path;
-}
-
 // Returns the number after label in text, or -1 if label is not there.
 int numberAfter(const std::string &text, const std::string &label) {
     const std::size_t at = text.find(label);

@@ -191,7 +191,8 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
     // with the time, the kernel's random numbers (and the 16 bytes each program is given),
     // /dev/urandom, std::random_device (opened on /dev/urandom), the processor time spent,
     // the uid (as root, each run has its own), the process id, the names of the program
-    // and of the temporary folder (without bubblewrap, random ones of the grading's), /dev/urandom read by hand and the processor's time-stamp counter.
+    // and of the temporary folder (without bubblewrap, random ones of the grading's),
+    // /dev/urandom read by hand and the processor's time-stamp counter.
     TemporaryDirectory scratch("dotsgrade-test");
     fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
     const std::string noise =
@@ -216,12 +217,13 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
         "int(device[1]) << ' '\n"
         "              << std::chrono::system_clock::now().time_since_epoch().count() << ' '\n"
         "              << __builtin_ia32_rdtsc() << std::endl;\n";
-    const fs::path submission = scratch.path() / "noisy.cpp";
-    writeFile(submission,
-              "#include <fcntl.h>\n#include <sys/auxv.h>\n#include <sys/random.h>\n#include <sys/times.h>\n"
-              "#include <unistd.h>\n#include <chrono>\n"
-              "#include <cstdlib>\n#include <ctime>\n#include <random>\n" +
-                  broken(readFileText(kSource / "dotsboxes" / "dotsboxes.cpp"), {{"int main() {\n", noise}}));
+    const fs::path submission = dotsboxesWith(
+        scratch.path(), "noisy.cpp",
+        {{"#include <string>",
+          "#include <fcntl.h>\n#include <sys/auxv.h>\n#include <sys/random.h>\n#include <sys/times.h>\n"
+          "#include <unistd.h>\n#include <chrono>\n#include <cstdlib>\n#include <ctime>\n#include <random>\n"
+          "#include <string>"},
+         {"int main() {\n", noise}});
     // Returns the report's text, which must show the noise (else the comparison says nothing).
     auto shown = [](const Grade &g) {
         const std::string text = withoutTimings(g.report).dump();
@@ -264,10 +266,12 @@ BOOST_AUTO_TEST_CASE(what_makes_runs_alike_never_breaks_a_correct_program) {
         "    if (getcwd(folder, sizeof folder) == nullptr || mkdir(\"sub\", 0700) != 0 || chdir(\"sub\") != 0 ||\n"
         "        chdir(folder) != 0 || rmdir(\"sub\") != 0)\n"
         "        return 3;\n";
-    const fs::path submission = scratch.path() / "harmless.cpp";
-    writeFile(submission, "#include <sys/stat.h>\n#include <unistd.h>\n#include <csignal>\n#include <cstdio>\n#include <cstdlib>\n" +
-                              broken(readFileText(kSource / "dotsboxes" / "dotsboxes.cpp"),
-                                     {{"int main() {\n", harmless}}));
+    const fs::path submission = dotsboxesWith(
+        scratch.path(), "harmless.cpp",
+        {{"#include <string>",
+          "#include <sys/stat.h>\n#include <unistd.h>\n#include <csignal>\n#include <cstdio>\n#include <cstdlib>\n"
+          "#include <string>"},
+         {"int main() {\n", harmless}});
     const Grade inBubblewrap = grade("dotsboxes", submission, {"--fuzz", "5", "--malformed", "5"});
     BOOST_TEST(inBubblewrap.failed().empty(), inBubblewrap.run.out);
     const Grade inContainer = gradeInContainer(submission);

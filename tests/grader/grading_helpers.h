@@ -42,6 +42,14 @@ inline std::string broken(std::string text, const std::vector<std::pair<std::str
     return text;
 }
 
+// Returns the dotsboxes reference with changes applied, written to folder/name.
+inline fs::path dotsboxesWith(const fs::path &folder, const std::string &name,
+                              const std::vector<std::pair<std::string, std::string>> &changes) {
+    const fs::path path = folder / name;
+    writeFile(path, broken(readFileText(kSource / "dotsboxes" / "dotsboxes.cpp"), changes));
+    return path;
+}
+
 // Returns a self-contained submission folder for a multi-file program: its own sources
 // and, in their folders, the common/ libraries it uses, as a student would hand them in.
 inline fs::path assembledSubmission(const std::string &program, const fs::path &into) {
