@@ -523,7 +523,8 @@ RunResult runOnce(const RunRequest &r, bool lastTry) {
         if (errOpen) errOpen = drain(errPipe[0], result.err, cap, overflowed);
         // An ended run is looked at before it is reaped: what signals wait in it (below).
         siginfo_t ended{};
-        if (waitid(P_PID, static_cast<id_t>(child), &ended, WEXITED | WNOHANG | WNOWAIT) == 0 && ended.si_pid == child) {
+        if (waitid(P_PID, static_cast<id_t>(child), &ended, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+            ended.si_pid == child) {
             if (r.untrusted && !freshBubblewrap) cpuSignalWaiting = cpuLimitSignalWaiting(child);
             wait4(child, &raw, 0, &usage);
             exited = true;
@@ -599,7 +600,8 @@ RunResult runOnce(const RunRequest &r, bool lastTry) {
     if (r.untrusted && !result.memoryLimited) {
         const double hardLimit = static_cast<double>(cpuLimitSeconds(r.limits) + kCpuGraceSeconds);
         const bool hardLimitKilled =
-            result.signal == SIGKILL && cpuSignalWaiting.value_or(result.cpuSeconds >= kCpuLimitShare * hardLimit);
+            result.signal == SIGKILL &&
+            cpuSignalWaiting.value_or(result.cpuSeconds >= kCpuLimitShare * hardLimit);
         if (result.signal == SIGXCPU || hardLimitKilled)
             result.cpuLimited = true;
         else if (result.signal == SIGKILL && !lastTry) {
