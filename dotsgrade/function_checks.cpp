@@ -21,9 +21,18 @@ namespace {
 
 using namespace dotslab::harness;
 
-constexpr double kRunSeconds = 20;     // one worker run
-constexpr double kCarefulSeconds = 5;  // a re-run that finds the call that failed
-constexpr double kWallSeconds = 120;   // either, on the wall clock
+// A worker run's limits, in processor time and on the wall clock (which only stops a
+// function that sleeps). All of a suite's calls first run together, briefly: the model
+// answers them in milliseconds. Where they run out, each function's calls run alone,
+// with time enough for any sensible function; the careful re-runs that find the call to
+// blame give each call little.
+enum class RunKind { kTogether, kAlone, kCareful };
+struct RunTime {
+    double seconds, wallSeconds;
+};
+constexpr RunTime kTogether{2, 30};
+constexpr RunTime kAlone{10, 120};
+constexpr RunTime kCareful{2, 30};
 constexpr int kMostRestarts = 20;      // crashes tolerated in one suite
 constexpr long kAnswerLimitKb = 256 * 1024;
 
@@ -41,15 +50,16 @@ class AnswerReader {
     std::size_t at_ = 0;
 };
 
-// Returns how a worker run that stopped early ended, in the words of the call it made.
-std::string stoppedAt(const std::string &call, const RunResult &run, double seconds) {
+// Returns how a careful worker run that stopped at call ended, in the words of the call.
+std::string stoppedAt(const std::string &call, const RunResult &run) {
+    const std::string rest = "; the calls of it after this one were not made";
     if (run.timedOut)
-        return call + " never returned (stopped after " + std::to_string(static_cast<int>(seconds)) +
-               " s); the calls after it were not made";
-    if (run.outputLimited) return call + " printed far too much; the calls after it were not made";
+        return call + " never returned (stopped after " +
+               std::to_string(static_cast<int>(kCareful.wallSeconds)) + " s)" + rest;
+    if (run.outputLimited) return call + " printed far too much" + rest;
     if (run.cpuLimited)
-        return call + " used up the processor time of the whole run (" + run.ending() +
-               "); the calls after it were not made";
+        return call + " never returned: it used up the processor time a call may take (" +
+               std::to_string(static_cast<int>(kCareful.seconds)) + " s)" + rest;
     if (run.signal != 0)
         return call + " crashed: " + run.ending() + (run.signal == 11 ? ", a memory access violation" : "");
     return call + " ended the program (" + run.ending() +
@@ -59,41 +69,45 @@ std::string stoppedAt(const std::string &call, const RunResult &run, double seco
 // Returns the limits of a worker run (its time depends on the run).
 Limits workerLimits() {
     Limits limits;
-    limits.seconds = kRunSeconds;
+    limits.seconds = kAlone.seconds;
     limits.memoryMb = DOTSGRADE_SANITIZED ? 0 : 1024;
     limits.outputKb = kAnswerLimitKb;
     return limits;
 }
 
-// Returns suite's calls as the worker reads them (call_wire.h), made once per process.
-const std::string &callStream(const std::string &suite, const PackedGame &game) {
+// A suite's calls, in order, and the same as the worker reads them (call_wire.h).
+struct SuiteCalls {
+    std::vector<Call> calls;
+    std::string stream;
+};
+
+// Returns suite's calls, made once per process.
+const SuiteCalls &callsOf(const std::string &suite, const PackedGame &game) {
     static std::mutex mutex;
-    static std::map<std::pair<const PackedGame *, std::string>, std::string> streams;
+    static std::map<std::pair<const PackedGame *, std::string>, SuiteCalls> made;
     std::lock_guard<std::mutex> lock(mutex);
-    const auto [entry, fresh] = streams.try_emplace({&game, suite});
-    std::string &stream = entry->second;
+    const auto [entry, fresh] = made.try_emplace({&game, suite});
+    SuiteCalls &calls = entry->second;
     if (fresh)
         forEachCall(suite, game, 0, [&](std::size_t, const Call &call) {
-            appendCall(stream, call);
+            calls.calls.push_back(call);
+            appendCall(calls.stream, call);
             return true;
         });
-    return stream;
+    return calls;
 }
 
-// Runs the worker on suite's calls from index `from` on.
-RunResult runWorker(const SandboxHolder &sandbox, const std::string &suite, const PackedGame &game,
-                    std::size_t from, bool careful) {
+// Runs the worker on input (calls as call_wire.h writes them).
+RunResult runWorker(const SandboxHolder &sandbox, std::string input, RunKind kind) {
+    const RunTime time = kind == RunKind::kTogether ? kTogether : kind == RunKind::kAlone ? kAlone : kCareful;
     RunRequest request;
     request.holder = &sandbox;
     request.program = sandbox.program();
-    request.args = {careful ? "1" : "0"};
-    const std::string &calls = callStream(suite, game);
-    request.input = calls.substr(std::min(calls.size(), from * kCallBytes));
+    request.args = {kind == RunKind::kCareful ? "1" : "0"};
+    request.input = std::move(input);
     request.limits = workerLimits();
-    request.limits.seconds = careful ? kCarefulSeconds : kRunSeconds;
-    // Processor time decides, never the machine's load: the wall clock only stops a
-    // function that sleeps.
-    request.limits.wallSeconds = kWallSeconds;
+    request.limits.seconds = time.seconds;
+    request.limits.wallSeconds = time.wallSeconds;
     return runProgram(request);
 }
 
@@ -125,6 +139,7 @@ struct Judged {
     // is too wrong for its answers to be explained by others').
     std::vector<std::pair<Call, Answer>> wrong;
     bool tooWrong = false;
+    bool tooSlow = false;  // its calls, on their own, outlasted a run: none was judged
     bool ok() const { return missing.empty() && problems.empty() && report.ok(); }
 };
 constexpr std::size_t kMostWrongKept = 100000;
@@ -168,20 +183,41 @@ bool suiteCalls(const std::string &suite, const PackedGame &game, Op op) {
 // Returns the suite whose calls check op's function on every checked grid.
 const char *gridSuite(Op op) { return op == Op::kDisplay ? "rendering" : "equivalence"; }
 
-// Runs suite's calls in worker and judges every answer.
-SuiteJudgement judgeSuite(const std::string &worker, const std::string &suite, const PackedGame &game,
-                          CompareMode mode) {
+// How judging some of a suite's calls ended.
+enum class Ending {
+    kAnswered,  // every call answered, or charged where it crashed
+    kStopped,   // a call charged for hanging or printing too much, or too many crashes: the rest not made
+    kTooSlow,   // the calls together outlasted their runs, with no one call to blame
+};
+
+// Judges the calls of suite at positions todo (in order) into judged: runs the worker,
+// and after a run that stops early, a careful one (every answer flushed) from the first
+// call left unanswered, to find the very call that failed. A call that crashed is charged
+// and the calls after it go on in a new run; one where a careful run ran out of time
+// before answering it, or that printed too much, is charged and ends the judging. With
+// `together` (every call of the suite), running out of time or output ends it at once:
+// the caller judges each function on its own instead.
+Ending judgeCalls(const SandboxHolder &sandbox, const SuiteCalls &suite, const std::vector<std::size_t> &todo,
+                  bool together, const std::string &suiteName, const PackedGame &game, CompareMode mode,
+                  SuiteJudgement &judged) {
     const SubmissionApi names = namesOf(game);
-    SuiteJudgement judged;
     auto of = [&](Op op) -> Judged & {
         return judged.try_emplace(op, functionName(op, names)).first->second;
     };
-
-    std::size_t from = 0;
+    std::size_t from = 0;  // into todo
     bool careful = false;
-    const SandboxHolder sandbox(worker, workerLimits());  // one for the suite's every restart
+    int ranOutCareful = 0;  // careful runs that answered calls, then ran out of time
     for (int restarts = 0;;) {
-        const RunResult run = runWorker(sandbox, suite, game, from, careful);
+        std::string input;
+        if (together) {
+            input = suite.stream.substr(from * kCallBytes);  // todo is every call
+        } else {
+            for (std::size_t k = from; k < todo.size(); ++k) appendCall(input, suite.calls[todo[k]]);
+        }
+        const RunResult run = runWorker(sandbox, std::move(input),
+                                        careful    ? RunKind::kCareful
+                                        : together ? RunKind::kTogether
+                                                   : RunKind::kAlone);
         AnswerReader reader(run.out);
         unsigned char present = 0;
         if (!reader.header(present)) {
@@ -190,32 +226,32 @@ SuiteJudgement judgeSuite(const std::string &worker, const std::string &suite, c
                                         run.ending() +
                                         "): a global object whose constructor ends the program?" +
                                         (run.err.empty() ? "" : "\nit said: " + run.err.substr(0, 500));
-            forEachCall(suite, game, from, [&](std::size_t, const Call &call) {
-                Judged &j = of(call.op);
+            for (std::size_t k = from; k < todo.size(); ++k) {
+                Judged &j = of(suite.calls[todo[k]].op);
                 ++j.report.calls;
                 ++j.report.failures;
                 if (j.problems.empty()) j.problems.push_back(problem);
-                return true;
-            });
-            break;
+            }
+            return Ending::kAnswered;
         }
-        if (from == 0 && present == kAllPresent && run.exited() && run.status == 0 &&
-            std::string_view(run.out).substr(kPresentBytes) == modelStream(suite, game))
-            break;  // every answer is the model's
+        if (together && from == 0 && present == kAllPresent && run.exited() && run.status == 0 &&
+            std::string_view(run.out).substr(kPresentBytes) == modelStream(suiteName, game))
+            return Ending::kAnswered;  // every answer is the model's
         // Judge the answers in order; `stopped` is the first call left unanswered.
-        std::optional<std::pair<std::size_t, Call>> stopped;
-        forEachCall(suite, game, from, [&](std::size_t i, const Call &call) {
+        std::optional<std::size_t> stopped;
+        for (std::size_t k = from; k < todo.size() && !stopped; ++k) {
+            const Call &call = suite.calls[todo[k]];
             Judged &j = of(call.op);
             if (!(present & presentBit(call.op))) {
                 ++j.report.calls;
                 j.missing =
                     "missing mandated function: " + prototype(names, functionName(call.op, names).c_str());
-                return true;
+                continue;
             }
             Answer got;
             if (!reader.next(call.op, got)) {
-                stopped = {i, call};
-                return false;
+                stopped = k;
+                break;
             }
             ++j.report.calls;
             const Answer want = modelAnswer(game, call);
@@ -227,22 +263,72 @@ SuiteJudgement judgeSuite(const std::string &worker, const std::string &suite, c
                     j.tooWrong = true;
                 if (call.op == Op::kDisplay && mostLinesAlike(want.text, got.text)) ++j.nearlyRight;
             }
-            return true;
-        });
-        if (!stopped) break;
-        if (!careful) {  // find the very call that failed: answers are flushed one by one
+        }
+        if (!stopped) return Ending::kAnswered;
+        const bool outOfTime = run.timedOut || run.cpuLimited;
+        if (together && (outOfTime || run.outputLimited)) return Ending::kTooSlow;
+        if (!careful) {
             careful = true;
-            from = stopped->first;
+            from = *stopped;
             continue;
         }
         requireWorkingSandbox(run);
-        Judged &j = of(stopped->second.op);
-        j.problems.push_back(stoppedAt(callText(stopped->second, names), run, kWallSeconds));
+        // A careful run answers calls its slow predecessor had made but not yet flushed, so
+        // one that answered some before running out starts again from there: the call it
+        // then cannot answer is to blame. Twice so, the calls are slow together.
+        if (outOfTime && *stopped > from) {
+            if (++ranOutCareful > 1) return Ending::kTooSlow;
+            from = *stopped;
+            continue;
+        }
+        const Call &call = suite.calls[todo[*stopped]];
+        Judged &j = of(call.op);
+        j.problems.push_back(stoppedAt(callText(call, names), run));
         ++j.report.calls;
         ++j.report.failures;
-        if (run.timedOut || run.outputLimited || run.cpuLimited || ++restarts > kMostRestarts) break;
-        from = stopped->first + 1;
+        if (outOfTime || run.outputLimited || ++restarts > kMostRestarts)
+            return together ? Ending::kTooSlow : Ending::kStopped;
+        from = *stopped + 1;
         careful = false;
+        ranOutCareful = 0;
+    }
+}
+
+// Runs suite's calls in worker and judges every answer: all of them in one run, as long as
+// they finish. Where they run out of time or output, or crash too often, each function's
+// calls are judged again on their own (the others' left out), from the first: one
+// function's slowness is never charged to another, and never leaves another's calls
+// unjudged, and where time runs out never depends on the machine's load.
+SuiteJudgement judgeSuite(const std::string &worker, const std::string &suite, const PackedGame &game,
+                          CompareMode mode) {
+    const SuiteCalls &calls = callsOf(suite, game);
+    const SandboxHolder sandbox(worker, workerLimits());  // one for the suite's every run
+    SuiteJudgement judged;
+    std::vector<std::size_t> every(calls.calls.size());
+    for (std::size_t k = 0; k < every.size(); ++k) every[k] = k;
+    if (judgeCalls(sandbox, calls, every, true, suite, game, mode, judged) != Ending::kTooSlow) return judged;
+
+    judged.clear();
+    for (int k = 0; k < kOpCount; ++k) {
+        const Op op = static_cast<Op>(k);
+        std::vector<std::size_t> own;
+        for (std::size_t i = 0; i < calls.calls.size(); ++i)
+            if (calls.calls[i].op == op) own.push_back(i);
+        if (own.empty()) continue;
+        SuiteJudgement alone;
+        if (judgeCalls(sandbox, calls, own, false, suite, game, mode, alone) == Ending::kTooSlow) {
+            Judged slow(functionName(op, namesOf(game)));
+            slow.tooSlow = true;
+            slow.report.calls = static_cast<long long>(own.size());
+            slow.problems.push_back(
+                slow.report.function + " is too slow: its " + std::to_string(own.size()) +
+                " calls here, on their own, did not finish within " +
+                std::to_string(static_cast<int>(kAlone.seconds)) +
+                " s of processor time (the sample solution's take a few milliseconds), so "
+                "none of them was judged");
+            alone.insert_or_assign(op, std::move(slow));
+        }
+        judged.insert(alone.begin(), alone.end());
     }
     return judged;
 }
@@ -281,7 +367,8 @@ FunctionVerdict verdictOn(Op op, const PackedGame &game, const SuiteJudgement &e
     for (const SuiteJudgement *s : {&examples, &grids})
         if (const auto found = s->find(op); found != s->end()) {
             calls += found->second.report.calls;
-            wrong += found->second.report.failures - found->second.nearlyRight;
+            wrong += found->second.tooSlow ? found->second.report.calls
+                                           : found->second.report.failures - found->second.nearlyRight;
         }
     v.rightShare = calls == 0 ? 0 : 1 - static_cast<double>(wrong) / static_cast<double>(calls);
     for (const SuiteJudgement *s : {&examples, &grids}) {
@@ -314,7 +401,7 @@ std::vector<std::optional<Answer>> answersTo(const std::string &worker, const st
     request.args = {careful ? "1" : "0"};
     for (const Call &call : calls) appendCall(request.input, call);
     request.limits = workerLimits();
-    request.limits.wallSeconds = kWallSeconds;
+    request.limits.wallSeconds = kAlone.wallSeconds;
     const RunResult run = runProgram(request);
     requireWorkingSandbox(run);
     AnswerReader reader(run.out);
@@ -332,7 +419,7 @@ std::vector<std::optional<Answer>> answersTo(const std::string &worker, const st
 void prepareFunctionJudging(const PackedGame &game) {
     for (const std::string &suite : suiteNames()) {
         modelStream(suite, game);
-        callStream(suite, game);
+        callsOf(suite, game);
     }
 }
 

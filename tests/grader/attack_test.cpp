@@ -296,6 +296,60 @@ BOOST_AUTO_TEST_CASE(threads_that_spend_the_processor_time_together) {
     BOOST_TEST(raised.failed().empty(), raised.run.out);
 }
 
+BOOST_AUTO_TEST_CASE(a_function_that_hangs_leaves_the_others_judged) {
+    // updateGrid never returns on one call no game makes (Player 2 first on the empty grid),
+    // and gameState is wrong where Player 1 has no box. The suite that checks every grid
+    // calls updateGrid before gameState: the hang must not leave gameState unjudged (it
+    // once did, a free pass for every function checked after the one that hung).
+    TemporaryDirectory scratch("dotsgrade-test");
+    const std::string winner =
+        "    return playerScore(grid, 1) > playerScore(grid, 2) ? PLAYER_1_WINS : PLAYER_2_WINS;";
+    Grade g = grade(
+        "dotsboxes",
+        dotsboxesWith(scratch.path(), "hangs.cpp",
+                      {{"void updateGrid(long long &grid, int pos, int p) {",
+                        "void updateGrid(long long &grid, int pos, int p) {\n"
+                        "    if (grid == 0 && pos == 16 && p == 2)\n"
+                        "        for (volatile int s = 1; s;) {}"},
+                       {winner, "    if (playerScore(grid, 1) == 0) return PLAYER_1_WINS;\n" + winner}}),
+        {"--fuzz", "0", "--malformed", "0"});
+    const std::string hung = g.test("function updateGrid")["output"];
+    BOOST_TEST(hung.find("updateGrid(grid, 16, 2) with grid = 0 never returned") != std::string::npos, hung);
+    const std::string wrong = g.test("function gameState")["output"];
+    BOOST_TEST(wrong.find("on every checked grid") != std::string::npos, wrong);
+    BOOST_TEST(wrong.find("differ from the sample solution") != std::string::npos, wrong);
+    for (const char *right : {"function isFilled", "function playerScore", "function displayGrid"})
+        BOOST_TEST(g.failed().count(right) == 0, right);
+}
+
+BOOST_AUTO_TEST_CASE(a_slow_function_is_judged_on_its_own_calls_alike_every_time) {
+    // A right gameState that computes for milliseconds a call: its thousands of calls on
+    // the checked grids, on their own, outlast the time a function's calls get. It is too
+    // slow, said so without naming whichever call the time ran out in (that one moves with
+    // the machine's speed), and no other function pays for it. An eighth of the work is
+    // slower than the calls together may be, not than its own may: it is right.
+    TemporaryDirectory scratch("dotsgrade-test");
+    auto spinning = [&](const std::string &name, const std::string &turns) {
+        return grade("dotsboxes",
+                     dotsboxesWith(scratch.path(), name,
+                                   {{"int gameState(long long grid) {",
+                                     "int gameState(long long grid) {\n"
+                                     "    unsigned long long x = grid;  // a chain no compiler shortens\n"
+                                     "    for (long k = 0; k < " +
+                                         turns +
+                                         "; ++k) x = x * 6364136223846793005ULL + 1;\n"
+                                         "    if (x == 42) return 0;"}}),
+                     {"--fuzz", "0", "--malformed", "0"});
+    };
+    const Grade slow = spinning("slow.cpp", "4000000");  // about 4 ms a call: 25 s for the grids
+    BOOST_TEST(slow.failed() == std::set<std::string>{"function gameState"}, slow.run.out);
+    const std::string said = slow.test("function gameState")["output"];
+    BOOST_TEST(said.find("gameState is too slow") != std::string::npos, said);
+    BOOST_TEST(said.find("gameState(") == std::string::npos, "no one call is to blame: " << said);
+    const Grade slowish = spinning("slowish.cpp", "550000");  // 3.5 s: more than together, less than alone
+    BOOST_TEST(slowish.failed().empty(), slowish.run.out);
+}
+
 BOOST_AUTO_TEST_CASE(exit_inside_a_mandated_function_is_a_failure) {
     TemporaryDirectory scratch("dotsgrade-test");
     Grade g = grade("dotsboxes",
