@@ -55,10 +55,10 @@ std::string stoppedAt(const std::string &call, const RunResult &run) {
     const std::string rest = "; the calls of it after this one were not made";
     if (run.timedOut)
         return call + " never returned (stopped after " +
-               std::to_string(static_cast<int>(kCareful.wallSeconds)) + " s)" + rest;
+               std::to_string(static_cast<int>(kCareful.wallSeconds)) + " s on the clock)" + rest;
     if (run.outputLimited) return call + " printed far too much" + rest;
     if (run.cpuLimited)
-        return call + " never returned: it used up the processor time a call may take (" +
+        return call + " did not return within the processor time one call may take (" +
                std::to_string(static_cast<int>(kCareful.seconds)) + " s)" + rest;
     if (run.signal != 0)
         return call + " crashed: " + run.ending() + (run.signal == 11 ? ", a memory access violation" : "");
@@ -187,7 +187,8 @@ const char *gridSuite(Op op) { return op == Op::kDisplay ? "rendering" : "equiva
 enum class Ending {
     kAnswered,  // every call answered, or charged where it crashed
     kStopped,   // a call charged for hanging or printing too much, or too many crashes: the rest not made
-    kTooSlow,   // the calls together outlasted their runs, with no one call to blame
+    kTooSlow,   // the calls outlasted their runs with no one call to blame (together: any run
+                // out of time or output, or too many crashes)
 };
 
 // Judges the calls of suite at positions todo (in order) into judged: runs the worker,
