@@ -237,6 +237,21 @@ BOOST_AUTO_TEST_CASE(fork_bomb) {
                    {{"transcript dotsboxes-eof", "did not finish within the time limit"}});
 }
 
+BOOST_AUTO_TEST_CASE(a_display_that_prints_with_stdio_is_judged_on_what_it_prints) {
+    // The rules allow printf: a display that mixes it (and puts, putchar) with std::cout
+    // prints what the reference prints, in the same order. It once lost every call's
+    // output in the function check, a correct program charged 6 points.
+    Grade g = gradeBroken(
+        "dotsboxes",
+        {{"#include <string>", "#include <string>\n#include <cstdio>"},
+         {"    std::cout << \"   o\" << horizontal(grid, 1) << \"o\\n\";",
+          "    std::printf(\"   o%so\\n\", horizontal(grid, 1));"},
+         {"    std::cout << \"   \" << vertical(grid, 2) << \"  \" << vertical(grid, 3) << '\\n';",
+          "    std::fputs(\"   \", stdout);\n    std::putchar(vertical(grid, 2));\n"
+          "    std::cout << \"  \" << vertical(grid, 3);\n    std::puts(\"\");"}});
+    BOOST_TEST(g.failed().empty(), g.run.out);
+}
+
 BOOST_AUTO_TEST_CASE(segmentation_fault) {
     Grade g = gradeBroken(
         "dotsboxes", {{"void displayGrid(long long grid) {",
