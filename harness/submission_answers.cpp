@@ -45,7 +45,8 @@ std::string printedBy(void (*display)(long long grid), long long grid) {
     const off_t size = lseek(capture, 0, SEEK_CUR);
     std::string printed(size > 0 ? static_cast<std::size_t>(size) : 0, '\0');
     for (std::size_t done = 0; done < printed.size();) {
-        const ssize_t n = pread(capture, printed.data() + done, printed.size() - done, static_cast<off_t>(done));
+        const ssize_t n =
+            pread(capture, printed.data() + done, printed.size() - done, static_cast<off_t>(done));
         if (n <= 0) throw std::runtime_error("printedBy: cannot read what the display printed");
         done += static_cast<std::size_t>(n);
     }
