@@ -156,23 +156,6 @@ SubmissionApi namesOf(const PackedGame &game) {
             game.kind == PackedGame::Kind::kDotsboxes ? "displayGrid" : "printGrid"};
 }
 
-// Returns true if got has most of want's lines (three in four, in their places): a picture
-// with one line wrong (a space too many before a score) is one mistake, not no picture.
-bool mostLinesAlike(const std::string &want, const std::string &got) {
-    auto linesOf = [](std::string_view rest) {
-        std::vector<std::string_view> lines;
-        for (std::size_t end; !rest.empty(); rest.remove_prefix(std::min(rest.size(), end + 1))) {
-            end = rest.find('\n');
-            lines.push_back(rest.substr(0, end));
-        }
-        return lines;
-    };
-    const std::vector<std::string_view> wanted = linesOf(want), gotten = linesOf(got);
-    std::size_t same = 0;
-    for (std::size_t k = 0; k < std::min(wanted.size(), gotten.size()); ++k) same += wanted[k] == gotten[k] ? 1 : 0;
-    return 4 * same >= 3 * std::max(wanted.size(), gotten.size()) && !wanted.empty();
-}
-
 // Returns true if suite makes any call of op's function on game.
 bool suiteCalls(const std::string &suite, const PackedGame &game, Op op) {
     bool any = false;
@@ -388,6 +371,21 @@ FunctionVerdict verdictOn(Op op, const PackedGame &game, const SuiteJudgement &e
 }
 
 }  // namespace
+
+bool mostLinesAlike(const std::string &want, const std::string &got) {
+    auto linesOf = [](std::string_view rest) {
+        std::vector<std::string_view> lines;
+        for (std::size_t end; !rest.empty(); rest.remove_prefix(std::min(rest.size(), end + 1))) {
+            end = rest.find('\n');
+            lines.push_back(rest.substr(0, end));
+        }
+        return lines;
+    };
+    const std::vector<std::string_view> wanted = linesOf(want), gotten = linesOf(got);
+    std::size_t same = 0;
+    for (std::size_t k = 0; k < std::min(wanted.size(), gotten.size()); ++k) same += wanted[k] == gotten[k] ? 1 : 0;
+    return 4 * same >= 3 * std::max(wanted.size(), gotten.size()) && !wanted.empty();
+}
 
 bool answersMatch(Op op, const Answer &want, const Answer &got, CompareMode mode) {
     if (op != Op::kDisplay) return want.value == got.value;

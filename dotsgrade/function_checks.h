@@ -45,6 +45,10 @@ void prepareFunctionJudging(const PackedGame &game);
 std::vector<std::optional<dotslab::harness::Answer>> answersTo(
     const std::string &worker, const std::vector<dotslab::harness::Call> &calls, bool careful = true);
 
+// Returns true if got has most of want's lines (three in four, in their places): a picture
+// with one line wrong (a space too many before a score) is one mistake, not no picture.
+bool mostLinesAlike(const std::string &want, const std::string &got);
+
 // Returns true if a function's answer is the model's: display text compared under mode.
 bool answersMatch(dotslab::harness::Op op, const dotslab::harness::Answer &want,
                   const dotslab::harness::Answer &got, CompareMode mode);

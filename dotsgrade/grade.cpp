@@ -567,33 +567,68 @@ std::vector<std::string> attributedRuns(const Assignment &assignment, const Grad
                                         const std::vector<Verdict> &verdicts, const std::string &worker,
                                         unsigned charged) {
     std::vector<std::string> notes(cases.size());
-    std::vector<std::size_t> failing;
+    std::vector<std::size_t> played;  // the cases a right main can play: every failing one, and the rest
     std::vector<std::string> inputs;
+    bool anyFailing = false;
     for (std::size_t i = 0; i < cases.size(); ++i)
-        if (!verdicts[i].passed && cases[i].args.empty() && cases[i].inputFiles.empty() && actual[i].exited()) {
-            failing.push_back(i);
+        if (cases[i].args.empty() && cases[i].inputFiles.empty() && actual[i].exited()) {
+            played.push_back(i);
             inputs.push_back(cases[i].input);
+            anyFailing = anyFailing || !verdicts[i].passed;
         }
-    if (failing.empty() || worker.empty() || assignment.functions.empty()) return notes;
+    if (!anyFailing || worker.empty() || assignment.functions.empty()) return notes;
     const PackedGame &game = packedGame(assignment);
-    const std::vector<RightMainRun> right = rightMainRuns(worker, game, inputs);
+    AnswerTally tally;
+    const std::vector<RightMainRun> right = rightMainRuns(worker, game, inputs, options.compare, tally);
+    // One mistake is one on the calls the games make too: a function right (or right on
+    // its own, through those charged) on the checked grids alone, which are known, and
+    // wrong on the grids its games show is not charged for those games under its test, so
+    // they are the program's failures. Each function that leaves the charged ones may take
+    // others' explanations with it: until none leaves.
+    std::vector<std::pair<dotslab::harness::Call, dotslab::harness::Answer>> gameWrong;
+    for (const auto &wrong : tally.differing)
+        if (charged >> static_cast<unsigned>(wrong.first.op) & 1) gameWrong.push_back(wrong);
+    const std::vector<Explained> gameExplained = explainedAnswers(worker, game, gameWrong, options.compare);
+    for (bool left = true; left && charged != 0;) {
+        left = false;
+        long long unexplained[dotslab::harness::kOpCount] = {};
+        for (std::size_t k = 0; k < gameWrong.size(); ++k) {
+            const Explained &e = gameExplained[k];
+            const auto &[call, got] = gameWrong[k];
+            const bool nearlyRight = call.op == dotslab::harness::Op::kDisplay &&
+                                     mostLinesAlike(dotslab::harness::modelAnswer(game, call).text, got.text);
+            if (!nearlyRight && !(e.explained && e.through != 0 && (e.through & ~charged) == 0))
+                ++unexplained[static_cast<std::size_t>(call.op)];
+        }
+        for (int k = 0; k < dotslab::harness::kOpCount; ++k) {
+            const long long wrong = tally.unanswered[k] + unexplained[k];
+            if ((charged >> k & 1) && tally.calls[k] > 0 &&
+                static_cast<double>(tally.calls[k] - wrong) < kMistakeShare * static_cast<double>(tally.calls[k])) {
+                charged &= ~(1u << static_cast<unsigned>(k));
+                left = true;
+            }
+        }
+    }
+    if (charged == 0) return notes;
     const dotslab::harness::SubmissionApi names = {
         game, nullptr, nullptr, nullptr, nullptr, nullptr, assignment.functions.front().name.c_str()};
     // An answer of a function not charged (right on every call it was checked on) that
     // differs in a run is the function's own only where a right function, with the
     // student's answers, does not give it (through_functions.h).
     std::vector<std::pair<dotslab::harness::Call, dotslab::harness::Answer>> uncharged;
-    for (const RightMainRun &r : right)
-        for (const auto &wrong : r.differing)
-            if (!(charged >> static_cast<unsigned>(wrong.first.op) & 1)) uncharged.push_back(wrong);
+    for (std::size_t n = 0; n < played.size(); ++n)
+        if (!verdicts[played[n]].passed)
+            for (const auto &wrong : right[n].differing)
+                if (!(charged >> static_cast<unsigned>(wrong.first.op) & 1)) uncharged.push_back(wrong);
     const std::vector<Explained> explained = explainedAnswers(worker, game, uncharged, options.compare);
     std::set<dotslab::harness::Call> excused;
     for (std::size_t k = 0; k < uncharged.size(); ++k)
         if (explained[k].explained && explained[k].through != 0 && (explained[k].through & ~charged) == 0)
             excused.insert(uncharged[k].first);
-    for (std::size_t n = 0; n < failing.size(); ++n) {
+    for (std::size_t n = 0; n < played.size(); ++n) {
+        if (verdicts[played[n]].passed) continue;
         const RightMainRun &r = right[n];
-        const RunResult &run = actual[failing[n]];
+        const RunResult &run = actual[played[n]];
         if (!r.complete || !r.firstWrong || r.through == 0) continue;
         bool proven = true;
         for (const auto &[call, answer] : r.differing)
@@ -605,7 +640,7 @@ std::vector<std::string> attributedRuns(const Assignment &assignment, const Grad
             if ((r.through & charged) >> k & 1)  // those charged: the others printed what a right one does with them
                 functions += (functions.empty() ? "" : " and ") +
                              dotslab::harness::functionName(static_cast<dotslab::harness::Op>(k), names);
-        notes[failing[n]] =
+        notes[played[n]] =
             "not charged here: a right main calling your functions prints exactly what your program "
             "printed; it differs only through the wrong answers of your " +
             functions + " (charged there), the first " + dotslab::harness::callText(*r.firstWrong, names) +

@@ -41,6 +41,20 @@ class AskedAnswers {
         return true;
     }
 
+    // Returns how the answers known so far compare with the model's.
+    AnswerTally tally(const PackedGame &game, CompareMode mode) const {
+        AnswerTally t;
+        for (const auto &[call, answer] : known_) {
+            const auto op = static_cast<std::size_t>(call.op);
+            ++t.calls[op];
+            if (!answer)
+                ++t.unanswered[op];
+            else if (!answersMatch(call.op, modelAnswer(game, call), *answer, mode))
+                t.differing.push_back({call, *answer});
+        }
+        return t;
+    }
+
   private:
     const std::string &worker_;
     std::map<Call, std::optional<Answer>> known_;
@@ -169,7 +183,8 @@ std::vector<Explained> explainedAnswers(const std::string &worker, const PackedG
 }
 
 std::vector<RightMainRun> rightMainRuns(const std::string &worker, const PackedGame &game,
-                                        const std::vector<std::string> &inputs) {
+                                        const std::vector<std::string> &inputs, CompareMode mode,
+                                        AnswerTally &tally) {
     AskedAnswers asked(worker);
     std::vector<RightMainRun> runs(inputs.size());
     std::vector<bool> done(inputs.size(), false);
@@ -183,6 +198,7 @@ std::vector<RightMainRun> rightMainRuns(const std::string &worker, const PackedG
         }
         if (!asked.ask(true)) break;
     }
+    tally = asked.tally(game, mode);
     return runs;
 }
 

@@ -49,9 +49,19 @@ struct RightMainRun {
     std::vector<std::pair<dotslab::harness::Call, dotslab::harness::Answer>> differing;
 };
 
+// Of the distinct calls of each function a right main made: how many, those the student's
+// function did not answer, and those it answered otherwise than the model (with the answer).
+struct AnswerTally {
+    long long calls[dotslab::harness::kOpCount] = {};
+    long long unanswered[dotslab::harness::kOpCount] = {};
+    std::vector<std::pair<dotslab::harness::Call, dotslab::harness::Answer>> differing;
+};
+
 // Returns, for each input, what a right main prints with the student's functions (asked of
-// worker as the main goes on, in rounds: its next calls follow from the answers before).
+// worker as the main goes on, in rounds: its next calls follow from the answers before),
+// and tallies the answers to every distinct call made, display text compared under mode.
 std::vector<RightMainRun> rightMainRuns(const std::string &worker, const PackedGame &game,
-                                        const std::vector<std::string> &inputs);
+                                        const std::vector<std::string> &inputs, CompareMode mode,
+                                        AnswerTally &tally);
 
 }  // namespace dotslab::grader

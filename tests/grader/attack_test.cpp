@@ -518,6 +518,42 @@ BOOST_AUTO_TEST_CASE(forgiveness_is_proven_run_by_run) {
     BOOST_TEST(attack.report["score"].get<double>() + 30 < twin.report["score"].get<double>());
 }
 
+BOOST_AUTO_TEST_CASE(a_function_right_only_where_it_is_checked_is_no_single_mistake) {
+    // The checked grids are known (harness/grid_checks.cpp): this displayGrid is right on
+    // all of them but one, and prints a wrong picture on every other grid, which is most of
+    // what games show. Its runs once were forgiven as that one mistake's (97 of 100 where
+    // its honest twin, wrong everywhere, got 54); the games' own calls show it is wrong on
+    // most of them, so the runs are the program's failures.
+    TemporaryDirectory scratch("dotsgrade-test");
+    const std::string wrongPicture =
+        "    std::cout << \"   o--o\\n   |  |\\no--o--o--o\\n|  |  |  |\\no--o--o--o\\n   |  |\\n   o--o\\n\";\n"
+        "    return;\n";
+    const std::string checked =
+        "bool checked(long long grid) {  // isCheckedLineSet's grids\n"
+        "    unsigned long long lines = 0;\n    int filled = 0;\n"
+        "    for (int pos = 1; pos <= 16; pos++)\n"
+        "        if (isFilled(grid, pos)) { lines |= 1ULL << (pos - 1); filled++; }\n"
+        "    if (filled <= 2 || filled >= 14) return true;\n"
+        "    return static_cast<unsigned>(lines * 2654435761u) >> 28 == 0;\n}\n\n";
+    const Grade dodge =
+        grade("dotsboxes",
+              dotsboxesWith(scratch.path(), "dodge.cpp",
+                            {{"void displayGrid(long long grid) {",
+                              checked + "void displayGrid(long long grid) {\n"
+                                        "    if ((!checked(grid) && grid != 1101011110110110LL) || grid == 100) {\n" +
+                                  wrongPicture + "    }"}}));
+    const Grade twin = grade("dotsboxes", dotsboxesWith(scratch.path(), "twin.cpp",
+                                                        {{"void displayGrid(long long grid) {",
+                                                          "void displayGrid(long long grid) {\n    {\n" +
+                                                              wrongPicture + "    }"}}));
+    BOOST_TEST(dodge.failed().count("function displayGrid") == 1, dodge.run.out);
+    BOOST_TEST(dodge.failed().count("transcript dotsboxes-sample") == 1, dodge.run.out);
+    BOOST_TEST(dodge.failed().count("random games") == 1, dodge.run.out);
+    // Its display earns what it is right on, its runs nothing: no more than the twin's
+    // runs and the function's half.
+    BOOST_TEST(dodge.report["score"].get<double>() <= twin.report["score"].get<double>() + 3.0, dodge.run.out);
+}
+
 BOOST_AUTO_TEST_CASE(no_function_can_tell_when_it_is_judged_apart) {
     // Every function wrong, each only where an answer of another function it can ask shows
     // it is the student's own (gameState(-7), a grid no suite asks, answers 42 only here):
