@@ -191,6 +191,7 @@ Ending judgeCalls(const SandboxHolder &sandbox, const SuiteCalls &suite, const s
     std::size_t from = 0;  // into todo
     bool careful = false;
     int ranOutCareful = 0;  // careful runs that answered calls, then ran out of time
+    bool ranOut = false;    // a run (not careful) ran out of time: the calls are too slow unless one hangs
     for (int restarts = 0;;) {
         std::string input;
         if (together) {
@@ -248,10 +249,13 @@ Ending judgeCalls(const SandboxHolder &sandbox, const SuiteCalls &suite, const s
                 if (call.op == Op::kDisplay && mostLinesAlike(want.text, got.text)) ++j.nearlyRight;
             }
         }
-        if (!stopped) return Ending::kAnswered;
+        // Calls that outlast their run are too slow, even where careful runs, with time of
+        // their own, answer the rest: one limit, the run's, decides.
+        if (!stopped) return ranOut ? Ending::kTooSlow : Ending::kAnswered;
         const bool outOfTime = run.timedOut || run.cpuLimited;
         if (together && (outOfTime || run.outputLimited)) return Ending::kTooSlow;
         if (!careful) {
+            ranOut = outOfTime;
             careful = true;
             from = *stopped;
             continue;
