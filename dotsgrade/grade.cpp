@@ -554,6 +554,43 @@ std::string moveBeforeDifference(const Assignment &assignment, const ProgramCase
            " of the input: " + visibleWhitespace(tokens[read - 1].substr(0, 40)) + "\n";
 }
 
+// Returns those of charged (Op bits) that are one mistake in the games too: a function right
+// (or right on its own, through those charged) on the checked grids alone, which are
+// known, and wrong on the grids its games show is not charged for those games under its
+// test. Each counts where it answers at least kMistakeShare of the distinct calls of it
+// in tally right, nearly right (a picture with most lines right) or as a right function
+// gives with charged functions' answers. A function that leaves may take others'
+// explanations with it: until none leaves.
+unsigned oneMistakeInTheGames(const std::string &worker, const PackedGame &game, const AnswerTally &tally,
+                              unsigned charged, CompareMode mode) {
+    using dotslab::harness::kOpCount;
+    std::vector<std::pair<dotslab::harness::Call, dotslab::harness::Answer>> wrong;
+    for (const auto &answer : tally.differing)
+        if (charged >> static_cast<unsigned>(answer.first.op) & 1) wrong.push_back(answer);
+    const std::vector<Explained> explained = explainedAnswers(worker, game, wrong, mode);
+    for (bool left = true; left && charged != 0;) {
+        left = false;
+        long long unexplained[kOpCount] = {};
+        for (std::size_t k = 0; k < wrong.size(); ++k) {
+            const Explained &e = explained[k];
+            const auto &[call, got] = wrong[k];
+            const bool nearlyRight = call.op == dotslab::harness::Op::kDisplay &&
+                                     mostLinesAlike(dotslab::harness::modelAnswer(game, call).text, got.text);
+            if (!nearlyRight && !(e.explained && e.through != 0 && (e.through & ~charged) == 0))
+                ++unexplained[static_cast<std::size_t>(call.op)];
+        }
+        for (int k = 0; k < kOpCount; ++k) {
+            const long long calls = tally.calls[k], bad = tally.unanswered[k] + unexplained[k];
+            if ((charged >> k & 1) && calls > 0 &&
+                static_cast<double>(calls - bad) < kMistakeShare * static_cast<double>(calls)) {
+                charged &= ~(1u << static_cast<unsigned>(k));
+                left = true;
+            }
+        }
+    }
+    return charged;
+}
+
 // Returns, for each case, why its failing run is not charged to the program ("" where it
 // is). Each mistake is charged once, and only where it is proven for that very run: the
 // run is the functions' (charged under their tests) when a right main, calling the
@@ -580,35 +617,7 @@ std::vector<std::string> attributedRuns(const Assignment &assignment, const Grad
     const PackedGame &game = packedGame(assignment);
     AnswerTally tally;
     const std::vector<RightMainRun> right = rightMainRuns(worker, game, inputs, options.compare, tally);
-    // One mistake is one on the calls the games make too: a function right (or right on
-    // its own, through those charged) on the checked grids alone, which are known, and
-    // wrong on the grids its games show is not charged for those games under its test, so
-    // they are the program's failures. Each function that leaves the charged ones may take
-    // others' explanations with it: until none leaves.
-    std::vector<std::pair<dotslab::harness::Call, dotslab::harness::Answer>> gameWrong;
-    for (const auto &wrong : tally.differing)
-        if (charged >> static_cast<unsigned>(wrong.first.op) & 1) gameWrong.push_back(wrong);
-    const std::vector<Explained> gameExplained = explainedAnswers(worker, game, gameWrong, options.compare);
-    for (bool left = true; left && charged != 0;) {
-        left = false;
-        long long unexplained[dotslab::harness::kOpCount] = {};
-        for (std::size_t k = 0; k < gameWrong.size(); ++k) {
-            const Explained &e = gameExplained[k];
-            const auto &[call, got] = gameWrong[k];
-            const bool nearlyRight = call.op == dotslab::harness::Op::kDisplay &&
-                                     mostLinesAlike(dotslab::harness::modelAnswer(game, call).text, got.text);
-            if (!nearlyRight && !(e.explained && e.through != 0 && (e.through & ~charged) == 0))
-                ++unexplained[static_cast<std::size_t>(call.op)];
-        }
-        for (int k = 0; k < dotslab::harness::kOpCount; ++k) {
-            const long long wrong = tally.unanswered[k] + unexplained[k];
-            if ((charged >> k & 1) && tally.calls[k] > 0 &&
-                static_cast<double>(tally.calls[k] - wrong) < kMistakeShare * static_cast<double>(tally.calls[k])) {
-                charged &= ~(1u << static_cast<unsigned>(k));
-                left = true;
-            }
-        }
-    }
+    charged = oneMistakeInTheGames(worker, game, tally, charged, options.compare);
     if (charged == 0) return notes;
     const dotslab::harness::SubmissionApi names = {
         game, nullptr, nullptr, nullptr, nullptr, nullptr, assignment.functions.front().name.c_str()};
