@@ -1,7 +1,6 @@
 #include "harness/submission_answers.h"
 
-#include <sys/mman.h>
-#include <unistd.h>
+#include <ext/stdio_sync_filebuf.h>
 
 #include <cstdio>
 #include <iostream>
@@ -26,31 +25,30 @@ bool defines(const FunctionTable &functions, Op op) {
 }
 
 std::string printedBy(void (*display)(long long grid), long long grid) {
-    // Standard output itself stands in a memory file during the call, so that whatever the
-    // display writes there (std::cout, printf, puts, write) is kept, in the order written.
-    // The first standard output is remembered once: a display that crashed mid-way (the
-    // in-process harness goes on) cannot leave the capture as the one restored.
-    static const int original = dup(STDOUT_FILENO);
-    static const int capture = memfd_create("display", MFD_CLOEXEC);
-    if (original < 0 || capture < 0) throw std::runtime_error("printedBy: cannot capture standard output");
+    // During the call, C's stdout and std::cout write into one memory stream, so that what
+    // the display prints with either (printf, puts, putchar, std::cout) is kept in the
+    // order written, with no system call. The first stdout and std::cout buffer are
+    // remembered once: a display that crashed mid-way (the in-process harness goes on)
+    // cannot leave the capture as the one restored.
+    static FILE *const originalFile = stdout;
+    static std::streambuf *const originalBuffer = std::cout.rdbuf();
+    static char *printed = nullptr;
+    static std::size_t size = 0;
+    static FILE *const capture = open_memstream(&printed, &size);
+    static __gnu_cxx::stdio_sync_filebuf<char> captureBuffer(capture);
+    if (capture == nullptr) throw std::runtime_error("printedBy: cannot capture standard output");
     std::cout.flush();
-    std::fflush(stdout);
-    if (ftruncate(capture, 0) != 0 || lseek(capture, 0, SEEK_SET) != 0 || dup2(capture, STDOUT_FILENO) < 0)
-        throw std::runtime_error("printedBy: cannot capture standard output");
+    std::fflush(originalFile);
+    std::fseek(capture, 0, SEEK_SET);
+    stdout = capture;
     std::cout.clear();
+    std::cout.rdbuf(&captureBuffer);
     display(grid);
     std::cout.flush();
-    std::fflush(stdout);
-    dup2(original, STDOUT_FILENO);
-    const off_t size = lseek(capture, 0, SEEK_CUR);
-    std::string printed(size > 0 ? static_cast<std::size_t>(size) : 0, '\0');
-    for (std::size_t done = 0; done < printed.size();) {
-        const ssize_t n =
-            pread(capture, printed.data() + done, printed.size() - done, static_cast<off_t>(done));
-        if (n <= 0) throw std::runtime_error("printedBy: cannot read what the display printed");
-        done += static_cast<std::size_t>(n);
-    }
-    return printed;
+    std::cout.rdbuf(originalBuffer);
+    stdout = originalFile;
+    std::fflush(capture);
+    return std::string(printed, size);
 }
 
 Answer answerOf(const FunctionTable &functions, const Call &call) {

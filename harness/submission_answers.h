@@ -21,7 +21,7 @@ struct FunctionTable {
 // Returns true if the table has op's function.
 bool defines(const FunctionTable &functions, Op op);
 
-// Returns what display printed to standard output for grid (std::cout, stdio or write).
+// Returns what display printed to standard output for grid (with std::cout or C's stdio).
 std::string printedBy(void (*display)(long long grid), long long grid);
 
 // Returns the answer of op's function to call (the table must have it).
