@@ -561,13 +561,13 @@ std::string moveBeforeDifference(const Assignment &assignment, const ProgramCase
 // in tally right, nearly right (a picture with most lines right) or as a right function
 // gives with charged functions' answers. A function that leaves may take others'
 // explanations with it: until none leaves.
-unsigned oneMistakeInTheGames(const std::string &worker, const PackedGame &game, const AnswerTally &tally,
-                              unsigned charged, CompareMode mode) {
+unsigned oneMistakeInTheGames(AskedAnswers &asked, const PackedGame &game, unsigned charged, CompareMode mode) {
+    const AnswerTally tally = asked.tally(game, mode);
     using dotslab::harness::kOpCount;
     std::vector<std::pair<dotslab::harness::Call, dotslab::harness::Answer>> wrong;
     for (const auto &answer : tally.differing)
         if (charged >> static_cast<unsigned>(answer.first.op) & 1) wrong.push_back(answer);
-    const std::vector<Explained> explained = explainedAnswers(worker, game, wrong, mode);
+    const std::vector<Explained> explained = explainedAnswers(asked, game, wrong, mode);
     for (bool left = true; left && charged != 0;) {
         left = false;
         long long unexplained[kOpCount] = {};
@@ -615,9 +615,9 @@ std::vector<std::string> attributedRuns(const Assignment &assignment, const Grad
         }
     if (!anyFailing || worker.empty() || assignment.functions.empty()) return notes;
     const PackedGame &game = packedGame(assignment);
-    AnswerTally tally;
-    const std::vector<RightMainRun> right = rightMainRuns(worker, game, inputs, options.compare, tally);
-    charged = oneMistakeInTheGames(worker, game, tally, charged, options.compare);
+    AskedAnswers asked(worker);  // every question of the stage gets the student's one answer
+    const std::vector<RightMainRun> right = rightMainRuns(asked, game, inputs);
+    charged = oneMistakeInTheGames(asked, game, charged, options.compare);
     if (charged == 0) return notes;
     const dotslab::harness::SubmissionApi names = {
         game, nullptr, nullptr, nullptr, nullptr, nullptr, assignment.functions.front().name.c_str()};
@@ -629,24 +629,31 @@ std::vector<std::string> attributedRuns(const Assignment &assignment, const Grad
         if (!verdicts[played[n]].passed)
             for (const auto &wrong : right[n].differing)
                 if (!(charged >> static_cast<unsigned>(wrong.first.op) & 1)) uncharged.push_back(wrong);
-    const std::vector<Explained> explained = explainedAnswers(worker, game, uncharged, options.compare);
-    std::set<dotslab::harness::Call> excused;
+    const std::vector<Explained> explained = explainedAnswers(asked, game, uncharged, options.compare);
+    std::map<dotslab::harness::Call, unsigned> excused;  // each with the charged functions it came through
     for (std::size_t k = 0; k < uncharged.size(); ++k)
         if (explained[k].explained && explained[k].through != 0 && (explained[k].through & ~charged) == 0)
-            excused.insert(uncharged[k].first);
+            excused[uncharged[k].first] = explained[k].through;
+    // Functions that answer by what was asked before them answer in the program as they
+    // like: what a right main prints with their answers here proves nothing.
+    if (!asked.sameInAnyOrder()) return notes;
     for (std::size_t n = 0; n < played.size(); ++n) {
         if (verdicts[played[n]].passed) continue;
         const RightMainRun &r = right[n];
         const RunResult &run = actual[played[n]];
         if (!r.complete || !r.firstWrong || r.through == 0) continue;
         bool proven = true;
-        for (const auto &[call, answer] : r.differing)
-            proven = proven && ((charged >> static_cast<unsigned>(call.op) & 1) || excused.count(call) != 0);
+        unsigned blamed = r.through & charged;  // the others printed what a right one does with these
+        for (const auto &[call, answer] : r.differing) {
+            const auto found = excused.find(call);
+            proven = proven && ((charged >> static_cast<unsigned>(call.op) & 1) || found != excused.end());
+            if (found != excused.end()) blamed |= found->second;
+        }
         if (!proven) continue;
         if (r.run.out != run.out || r.run.status != run.status) continue;
         std::string functions;
         for (int k = 0; k < dotslab::harness::kOpCount; ++k)
-            if ((r.through & charged) >> k & 1)  // those charged: the others printed what a right one does with them
+            if (blamed >> k & 1)
                 functions += (functions.empty() ? "" : " and ") +
                              dotslab::harness::functionName(static_cast<dotslab::harness::Op>(k), names);
         notes[played[n]] =

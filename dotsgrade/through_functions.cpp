@@ -16,51 +16,6 @@ using namespace dotslab::harness;
 // followed further (and the run is the program's own failure).
 constexpr int kMostRounds = 60;
 
-// The student's answers, asked of the worker in batches: a call not known yet is noted,
-// and asked with the others at the next ask().
-class AskedAnswers {
-  public:
-    explicit AskedAnswers(const std::string &worker) : worker_(worker) {}
-
-    // Returns the student's answer to call (nothing where its function gave none), or
-    // null where it is not known yet.
-    const std::optional<Answer> *lookup(const Call &call) {
-        const auto found = known_.find(call);
-        if (found != known_.end()) return &found->second;
-        needed_.insert(call);
-        return nullptr;
-    }
-
-    // Asks the worker every call needed since the last ask; false if none was.
-    bool ask(bool careful) {
-        if (needed_.empty()) return false;
-        const std::vector<Call> calls(needed_.begin(), needed_.end());
-        needed_.clear();
-        const std::vector<std::optional<Answer>> answers = answersTo(worker_, calls, careful);
-        for (std::size_t k = 0; k < calls.size(); ++k) known_[calls[k]] = answers[k];
-        return true;
-    }
-
-    // Returns how the answers known so far compare with the model's.
-    AnswerTally tally(const PackedGame &game, CompareMode mode) const {
-        AnswerTally t;
-        for (const auto &[call, answer] : known_) {
-            const auto op = static_cast<std::size_t>(call.op);
-            ++t.calls[op];
-            if (!answer)
-                ++t.unanswered[op];
-            else if (!answersMatch(call.op, modelAnswer(game, call), *answer, mode))
-                t.differing.push_back({call, *answer});
-        }
-        return t;
-    }
-
-  private:
-    const std::string &worker_;
-    std::map<Call, std::optional<Answer>> known_;
-    std::set<Call> needed_;
-};
-
 // The student's functions as one right function or main calls them: each answer looked
 // up (the model's stands in while it is not known, and the result is then incomplete),
 // noting which functions answered otherwise than the model.
@@ -167,9 +122,54 @@ std::vector<std::pair<Answer, StudentFunctions>> rightAnswers(AskedAnswers &aske
 
 }  // namespace
 
+const std::optional<Answer> *AskedAnswers::lookup(const Call &call) {
+    const auto found = known_.find(call);
+    if (found != known_.end()) return &found->second;
+    needed_.insert(call);
+    return nullptr;
+}
+
+bool AskedAnswers::ask(bool careful) {
+    if (needed_.empty()) return false;
+    const std::vector<Call> calls(needed_.begin(), needed_.end());
+    needed_.clear();
+    const std::vector<std::optional<Answer>> answers = answersTo(worker_, calls, careful);
+    for (std::size_t k = 0; k < calls.size(); ++k) known_[calls[k]] = answers[k];
+    return true;
+}
+
+AnswerTally AskedAnswers::tally(const PackedGame &game, CompareMode mode) const {
+    AnswerTally t;
+    for (const auto &[call, answer] : known_) {
+        const auto op = static_cast<std::size_t>(call.op);
+        ++t.calls[op];
+        if (!answer)
+            ++t.unanswered[op];
+        else if (!answersMatch(call.op, modelAnswer(game, call), *answer, mode))
+            t.differing.push_back({call, *answer});
+    }
+    return t;
+}
+
+bool AskedAnswers::sameInAnyOrder() const {
+    std::vector<Call> calls;
+    for (auto known = known_.rbegin(); known != known_.rend(); ++known)
+        if (known->second) calls.push_back(known->first);
+    if (calls.empty()) return true;
+    const std::vector<std::optional<Answer>> again = answersTo(worker_, calls, false);
+    for (std::size_t k = 0; k < calls.size(); ++k)
+        if (!again[k] || !(*again[k] == *known_.at(calls[k]))) return false;
+    return true;
+}
+
 std::vector<Explained> explainedAnswers(const std::string &worker, const PackedGame &game,
                                         const std::vector<std::pair<Call, Answer>> &wrong, CompareMode mode) {
     AskedAnswers asked(worker);
+    return explainedAnswers(asked, game, wrong, mode);
+}
+
+std::vector<Explained> explainedAnswers(AskedAnswers &asked, const PackedGame &game,
+                                        const std::vector<std::pair<Call, Answer>> &wrong, CompareMode mode) {
     for (const auto &[call, got] : wrong) rightAnswers(asked, game, call);  // what they ask
     asked.ask(false);
     std::vector<Explained> explained(wrong.size());
@@ -182,10 +182,8 @@ std::vector<Explained> explainedAnswers(const std::string &worker, const PackedG
     return explained;
 }
 
-std::vector<RightMainRun> rightMainRuns(const std::string &worker, const PackedGame &game,
-                                        const std::vector<std::string> &inputs, CompareMode mode,
-                                        AnswerTally &tally) {
-    AskedAnswers asked(worker);
+std::vector<RightMainRun> rightMainRuns(AskedAnswers &asked, const PackedGame &game,
+                                        const std::vector<std::string> &inputs) {
     std::vector<RightMainRun> runs(inputs.size());
     std::vector<bool> done(inputs.size(), false);
     for (int round = 0; round < kMostRounds; ++round) {
@@ -198,7 +196,6 @@ std::vector<RightMainRun> rightMainRuns(const std::string &worker, const PackedG
         }
         if (!asked.ask(true)) break;
     }
-    tally = asked.tally(game, mode);
     return runs;
 }
 

@@ -16,7 +16,9 @@
 //   a right main                 is the model's (console_model.h), calling your functions.
 #pragma once
 
+#include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -32,11 +34,48 @@ struct Explained {
     unsigned through = 0;    // Op bits: the functions whose answers it used differ from the model's
 };
 
+// Of the distinct calls of each function asked: how many, those the student's function did
+// not answer, and those it answered otherwise than the model (with the answer).
+struct AnswerTally {
+    long long calls[dotslab::harness::kOpCount] = {};
+    long long unanswered[dotslab::harness::kOpCount] = {};
+    std::vector<std::pair<dotslab::harness::Call, dotslab::harness::Answer>> differing;
+};
+
+// The student's answers, asked of worker (which holds every function of the student's) in
+// batches, each a process of its own: a call not known yet is noted, and asked with the
+// others at the next ask(). Each call is asked once: every question of it, by a right main
+// or a right function, gets the answer the student's function gave first.
+class AskedAnswers {
+  public:
+    explicit AskedAnswers(const std::string &worker) : worker_(worker) {}
+
+    // Returns the student's answer to call (nothing where its function gave none), or
+    // null where it is not known yet.
+    const std::optional<dotslab::harness::Answer> *lookup(const dotslab::harness::Call &call);
+    // Asks the worker every call needed since the last ask; false if none was.
+    bool ask(bool careful);
+    // Returns how the answers known so far compare with the model's, display text under mode.
+    AnswerTally tally(const PackedGame &game, CompareMode mode) const;
+    // Returns true if the worker, asked every answered call again in one process in the
+    // opposite order, gives the same answers: functions that keep no state between calls,
+    // whose answers are what they give inside the student's program too.
+    bool sameInAnyOrder() const;
+
+  private:
+    const std::string &worker_;
+    std::map<dotslab::harness::Call, std::optional<dotslab::harness::Answer>> known_;
+    std::set<dotslab::harness::Call> needed_;
+};
+
 // Returns, for each wrong answer (a call and what the student's function gave), whether a
 // right function of its op gives the same with the student's other answers (asked of
-// worker, which holds every function of the student's). Display text is compared under mode.
+// worker, or looked up in asked). Display text is compared under mode.
 std::vector<Explained> explainedAnswers(
     const std::string &worker, const PackedGame &game,
+    const std::vector<std::pair<dotslab::harness::Call, dotslab::harness::Answer>> &wrong, CompareMode mode);
+std::vector<Explained> explainedAnswers(
+    AskedAnswers &asked, const PackedGame &game,
     const std::vector<std::pair<dotslab::harness::Call, dotslab::harness::Answer>> &wrong, CompareMode mode);
 
 // What a right main does with the student's functions on one input.
@@ -49,19 +88,9 @@ struct RightMainRun {
     std::vector<std::pair<dotslab::harness::Call, dotslab::harness::Answer>> differing;
 };
 
-// Of the distinct calls of each function a right main made: how many, those the student's
-// function did not answer, and those it answered otherwise than the model (with the answer).
-struct AnswerTally {
-    long long calls[dotslab::harness::kOpCount] = {};
-    long long unanswered[dotslab::harness::kOpCount] = {};
-    std::vector<std::pair<dotslab::harness::Call, dotslab::harness::Answer>> differing;
-};
-
-// Returns, for each input, what a right main prints with the student's functions (asked of
-// worker as the main goes on, in rounds: its next calls follow from the answers before),
-// and tallies the answers to every distinct call made, display text compared under mode.
-std::vector<RightMainRun> rightMainRuns(const std::string &worker, const PackedGame &game,
-                                        const std::vector<std::string> &inputs, CompareMode mode,
-                                        AnswerTally &tally);
+// Returns, for each input, what a right main prints with the student's functions (asked as
+// the main goes on, in rounds: its next calls follow from the answers before).
+std::vector<RightMainRun> rightMainRuns(AskedAnswers &asked, const PackedGame &game,
+                                        const std::vector<std::string> &inputs);
 
 }  // namespace dotslab::grader

@@ -554,6 +554,26 @@ BOOST_AUTO_TEST_CASE(a_function_right_only_where_it_is_checked_is_no_single_mist
     BOOST_TEST(dodge.report["score"].get<double>() <= twin.report["score"].get<double>() + 3.0, dodge.run.out);
 }
 
+BOOST_AUTO_TEST_CASE(a_function_that_keeps_state_earns_no_forgiveness) {
+    // The same greeting, printed once by main (the twin) or by displayGrid's first call (a
+    // static flag): the same output. displayGrid(0) comes first in every process of
+    // questions, so its answers looked like one mistake, and every run was forgiven (94
+    // against the twin's 60). Asked again in another order, it answers otherwise: what a
+    // right main prints with such answers proves nothing, and the runs are charged.
+    TemporaryDirectory scratch("dotsgrade-test");
+    const std::string greeting = "std::cout << \"Welcome to Dots and Boxes!\\n\";";
+    const Grade stateful = grade(
+        "dotsboxes", dotsboxesWith(scratch.path(), "stateful.cpp",
+                                   {{"void displayGrid(long long grid) {",
+                                     "void displayGrid(long long grid) {\n    static bool first = true;\n"
+                                     "    if (first) " + greeting + "\n    first = false;"}}));
+    const Grade twin = grade("dotsboxes", dotsboxesWith(scratch.path(), "twin.cpp",
+                                                        {{"int main() {", "int main() {\n    " + greeting}}));
+    const std::string run = stateful.test("transcript dotsboxes-sample")["output"];
+    BOOST_TEST(run.find("not charged here") == std::string::npos, run);
+    BOOST_TEST(stateful.report["score"].get<double>() <= twin.report["score"].get<double>(), stateful.run.out);
+}
+
 BOOST_AUTO_TEST_CASE(no_function_can_tell_when_it_is_judged_apart) {
     // Every function wrong, each only where an answer of another function it can ask shows
     // it is the student's own (gameState(-7), a grid no suite asks, answers 42 only here):
