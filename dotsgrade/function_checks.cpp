@@ -220,8 +220,10 @@ Ending judgeCalls(const SandboxHolder &sandbox, const SuiteCalls &suite, const s
             return Ending::kAnswered;
         }
         if (together && from == 0 && present == kAllPresent && run.exited() && run.status == 0 &&
-            std::string_view(run.out).substr(kPresentBytes) == modelStream(suiteName, game))
-            return Ending::kAnswered;  // every answer is the model's
+            std::string_view(run.out).substr(kPresentBytes) == modelStream(suiteName, game)) {
+            for (const Call &call : suite.calls) ++of(call.op).report.calls;  // every answer is the model's
+            return Ending::kAnswered;
+        }
         // Judge the answers in order; `stopped` is the first call left unanswered.
         std::optional<std::size_t> stopped;
         for (std::size_t k = from; k < todo.size() && !stopped; ++k) {

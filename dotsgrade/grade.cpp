@@ -315,6 +315,8 @@ void requireBuildWorks(const Assignment &assignment, const GradeOptions &options
 struct FunctionFindings {
     std::string worker;       // the function worker with all the student's functions ("": none)
     unsigned forgivable = 0;  // Op bits: functions charged for a mistake (see attributedRuns)
+    unsigned mistaken = 0;    // Op bits: of those, the ones charged points (the others are right on their own)
+    unsigned throughOthers[dotslab::harness::kOpCount] = {};  // per op right on its own: through which
 };
 
 // A function charged under its test is one mistake, through which a run may be forgiven,
@@ -375,13 +377,17 @@ FunctionFindings functionStage(const Assignment &assignment, const PackedGame &g
                                      " (charged under rule prototypes, not here)\n" + outcomes[k].output;
     }
     tests.insert(tests.end(), outcomes.begin(), outcomes.end());
-    FunctionFindings findings{worker, 0};
+    FunctionFindings findings;
+    findings.worker = worker;
     for (const FunctionVerdict &v : verdicts)
         if (v.credit() < 1 && v.rightShare >= kMistakeShare) findings.forgivable |= 1u << static_cast<unsigned>(v.op);
+    findings.mistaken = findings.forgivable;
     // A function right on its own differs in a run only through those it calls: as they are.
     for (const FunctionVerdict &v : verdicts)
-        if (v.credit() == 1 && v.throughOthers != 0 && (v.throughOthers & ~findings.forgivable) == 0)
+        if (v.credit() == 1 && v.throughOthers != 0 && (v.throughOthers & ~findings.mistaken) == 0) {
             findings.forgivable |= 1u << static_cast<unsigned>(v.op);
+            findings.throughOthers[static_cast<std::size_t>(v.op)] = v.throughOthers;
+        }
     return findings;
 }
 
@@ -562,24 +568,31 @@ std::string moveBeforeDifference(const Assignment &assignment, const ProgramCase
 // gives with charged functions' answers. A function that leaves may take others'
 // explanations with it: until none leaves.
 unsigned oneMistakeInTheGames(AskedAnswers &asked, const PackedGame &game, unsigned charged, CompareMode mode) {
-    const AnswerTally tally = asked.tally(game, mode);
-    using dotslab::harness::kOpCount;
-    std::vector<std::pair<dotslab::harness::Call, dotslab::harness::Answer>> wrong;
-    for (const auto &answer : tally.differing)
+    using dotslab::harness::Call;
+    // Step 1: each wrong answer of a charged function, with what a right function gives
+    // for it; the explanations' own questions (isFilled of every line of a picture) are
+    // calls of the games too, and counted with them.
+    std::vector<std::pair<Call, dotslab::harness::Answer>> wrong;
+    for (const auto &answer : asked.tally(game, mode).differing)
         if (charged >> static_cast<unsigned>(answer.first.op) & 1) wrong.push_back(answer);
     const std::vector<Explained> explained = explainedAnswers(asked, game, wrong, mode);
+    std::map<Call, Explained> explanationOf;
+    for (std::size_t k = 0; k < wrong.size(); ++k) explanationOf[wrong[k].first] = explained[k];
+    const AnswerTally tally = asked.tally(game, mode);
+    // Step 2: each function below the share leaves, until none does.
     for (bool left = true; left && charged != 0;) {
         left = false;
-        long long unexplained[kOpCount] = {};
-        for (std::size_t k = 0; k < wrong.size(); ++k) {
-            const Explained &e = explained[k];
-            const auto &[call, got] = wrong[k];
+        long long unexplained[dotslab::harness::kOpCount] = {};
+        for (const auto &[call, got] : tally.differing) {
+            if (!(charged >> static_cast<unsigned>(call.op) & 1)) continue;
             const bool nearlyRight = call.op == dotslab::harness::Op::kDisplay &&
                                      mostLinesAlike(dotslab::harness::modelAnswer(game, call).text, got.text);
-            if (!nearlyRight && !(e.explained && e.through != 0 && (e.through & ~charged) == 0))
-                ++unexplained[static_cast<std::size_t>(call.op)];
+            const auto e = explanationOf.find(call);
+            const bool through = e != explanationOf.end() && e->second.explained && e->second.through != 0 &&
+                                 (e->second.through & ~charged) == 0;
+            if (!nearlyRight && !through) ++unexplained[static_cast<std::size_t>(call.op)];
         }
-        for (int k = 0; k < kOpCount; ++k) {
+        for (int k = 0; k < dotslab::harness::kOpCount; ++k) {
             const long long calls = tally.calls[k], bad = tally.unanswered[k] + unexplained[k];
             if ((charged >> k & 1) && calls > 0 &&
                 static_cast<double>(calls - bad) < kMistakeShare * static_cast<double>(calls)) {
@@ -601,8 +614,9 @@ unsigned oneMistakeInTheGames(AskedAnswers &asked, const PackedGame &game, unsig
 // Anything else is the program's own failure, charged as such.
 std::vector<std::string> attributedRuns(const Assignment &assignment, const GradeOptions &options,
                                         const std::vector<ProgramCase> &cases, const std::vector<RunResult> &actual,
-                                        const std::vector<Verdict> &verdicts, const std::string &worker,
-                                        unsigned charged) {
+                                        const std::vector<Verdict> &verdicts, const FunctionFindings &findings) {
+    const std::string &worker = findings.worker;
+    unsigned charged = findings.forgivable;
     std::vector<std::string> notes(cases.size());
     std::vector<std::size_t> played;  // the cases a right main can play: every failing one, and the rest
     std::vector<std::string> inputs;
@@ -651,9 +665,14 @@ std::vector<std::string> attributedRuns(const Assignment &assignment, const Grad
         }
         if (!proven) continue;
         if (r.run.out != run.out || r.run.status != run.status) continue;
+        // Named: the functions charged points, a function right on its own standing for
+        // those it came through.
+        unsigned named = 0;
+        for (int k = 0; k < dotslab::harness::kOpCount; ++k)
+            if (blamed >> k & 1) named |= (findings.mistaken >> k & 1) ? 1u << k : findings.throughOthers[k];
         std::string functions;
         for (int k = 0; k < dotslab::harness::kOpCount; ++k)
-            if (blamed >> k & 1)
+            if (named >> k & 1)
                 functions += (functions.empty() ? "" : " and ") +
                              dotslab::harness::functionName(static_cast<dotslab::harness::Op>(k), names);
         notes[played[n]] =
@@ -942,8 +961,7 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
             compareRuns(expected[i], actual[i], options.compare, assignment.compareStandardError));
     const std::vector<std::string> notCharged =
         functionFindings.forgivable != 0
-            ? attributedRuns(assignment, options, cases, actual, verdicts, functionFindings.worker,
-                             functionFindings.forgivable)
+            ? attributedRuns(assignment, options, cases, actual, verdicts, functionFindings)
             : std::vector<std::string>(cases.size());
     // The distinct differences across every run (runs forgiven through a function's
     // mistake are not differences of the program's own), each run judged again without them.

@@ -554,6 +554,45 @@ BOOST_AUTO_TEST_CASE(a_function_right_only_where_it_is_checked_is_no_single_mist
     BOOST_TEST(dodge.report["score"].get<double>() <= twin.report["score"].get<double>() + 3.0, dodge.run.out);
 }
 
+BOOST_AUTO_TEST_CASE(every_answer_asked_counts_toward_one_mistake) {
+    // isFilled calls the vertical lines empty on every line set the checks leave out (most
+    // of what games show), so most pictures miss lines. Its honest form is also wrong on
+    // the spec's example. The trick adds one more wrong answer on a checked grid: the
+    // checks' calls that matched the model used to count for nothing until one differed
+    // (then isFilled looked like one mistake), and the games' share left out the calls
+    // asked to explain the pictures (isFilled of every line). It won 94 against 57.
+    TemporaryDirectory scratch("dotsgrade-test");
+    auto isFilledWith = [&](const std::string &name, const std::string &extra) {
+        return grade(
+            "dotsboxes",
+            dotsboxesWith(
+                scratch.path(), name,
+                {{"bool isFilled(long long grid, int pos) { return digitAt(grid, pos) == 1; }",
+                  "unsigned long long drawnLines(long long grid) {\n    unsigned long long lines = 0;\n"
+                  "    for (int pos = 1; pos <= 16; pos++)\n"
+                  "        if (digitAt(grid, pos) == 1) lines |= 1ULL << (pos - 1);\n    return lines;\n}\n\n"
+                  "bool common(unsigned long long lines) {  // isCheckedLineSet's\n"
+                  "    const int count = __builtin_popcountll(lines);\n"
+                  "    return count <= 2 || count >= 14 || static_cast<unsigned>(lines * 2654435761u) >> 28 == 0;\n}\n\n"
+                  "bool isFilled(long long grid, int pos) {\n" +
+                      extra +
+                      "    const bool vertical = pos == 2 || pos == 3 || (pos >= 7 && pos <= 10) || pos == 14 || pos == 15;\n"
+                      "    if (vertical && !common(drawnLines(grid))) return false;\n"
+                      "    return digitAt(grid, pos) == 1;\n}"},
+                 {"            if (!isFilled(grid, boxLines[box][side])) complete = false;",
+                  "            if (digitAt(grid, boxLines[box][side]) != 1) complete = false;"},
+                 {"    if (isFilled(grid, pos)) return;", "    if (digitAt(grid, pos) == 1) return;"},
+                 {"        if (!isFilled(grid, pos)) return GAME_NOT_FINISHED;",
+                  "        if (digitAt(grid, pos) != 1) return GAME_NOT_FINISHED;"}}),
+            {"--fuzz", "50", "--malformed", "20"});  // the defaults: with fewer games the trick lost
+    };
+    const Grade honest = isFilledWith("honest.cpp", "");
+    const Grade trick = isFilledWith("trick.cpp", "    if (pos == 1 && drawnLines(grid) == 0xFFFF) return false;\n");
+    BOOST_TEST(trick.report["score"].get<double>() <= honest.report["score"].get<double>(), trick.run.out);
+    const std::string run = trick.test("transcript dotsboxes-sample")["output"];
+    BOOST_TEST(run.find("not charged here") == std::string::npos, run);
+}
+
 BOOST_AUTO_TEST_CASE(a_function_that_keeps_state_earns_no_forgiveness) {
     // The same greeting, printed once by main (the twin) or by displayGrid's first call (a
     // static flag): the same output. displayGrid(0) comes first in every process of
