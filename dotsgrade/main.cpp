@@ -362,12 +362,16 @@ class TemporaryRoot {
             std::cerr << "dotsgrade: stopped by signal " << signal << "; cleaning up\n";
             dotslab::stopEveryRun();
             dotslab::removeOurGroups();
-            dotslab::unmountUnder(root.string());
-            // The other threads may still be making files in there: try until it is gone.
-            for (int round = 0; round < 50 && fs::exists(root); ++round) {
+            // The other threads may still be making files (or a sandbox's mounts) in there,
+            // slowly on a loaded machine: try until it is gone, five seconds at most.
+            for (int round = 0; round < 500 && fs::exists(root); ++round) {
+                if (round > 0) {
+                    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+                    dotslab::stopEveryRun();
+                }
+                dotslab::unmountUnder(root.string());
                 std::error_code ignored;
                 fs::remove_all(root, ignored);
-                if (fs::exists(root)) std::this_thread::sleep_for(std::chrono::milliseconds(10));
             }
             std::_Exit(128 + signal);
         }).detach();
