@@ -92,6 +92,11 @@ void BM_solve_3x4_with_leaf_table(benchmark::State &state) {
     options.leafOpenCells = 6;
     solveRectangle(state, 3, 4, options);
 }
+void BM_solve_3x4_with_structure_keys(benchmark::State &state) {
+    SolverOptions options;
+    options.structureJunctions = static_cast<int>(state.range(0));
+    solveRectangle(state, 3, 4, options);
+}
 SolverOptions twoThreads(int tableBits = 0) {
     SolverOptions options;
     options.threads = 2;
@@ -103,6 +108,11 @@ void BM_solve_3x4_two_threads(benchmark::State &state) { solveRectangle(state, 3
 // with the table, and the first touch of a page costs too, so a table larger than the
 // search needs is slower: 1 GB is the size to use (dotssolve/README.md, "The engine").
 void BM_solve_4x4_two_threads(benchmark::State &state) { solveRectangle(state, 4, 4, twoThreads(25)); }
+void BM_solve_4x4_two_threads_with_structure_keys(benchmark::State &state) {
+    SolverOptions options = twoThreads(25);
+    options.structureJunctions = static_cast<int>(state.range(0));
+    solveRectangle(state, 4, 4, options);
+}
 // The structure count on 4 x 4: every position the searches of random mid-game positions visit.
 constexpr int kFourByFourFilled = 12, kFourByFourStarts = 4;
 
@@ -165,6 +175,7 @@ BENCHMARK(BM_solve_3x4_without_transposition_cutoffs)->Unit(benchmark::kSecond)-
 BENCHMARK(BM_solve_3x4_without_parity)->Unit(benchmark::kSecond)->Iterations(1);
 BENCHMARK(BM_solve_3x4_with_chain_captures)->Unit(benchmark::kSecond)->Iterations(1);
 BENCHMARK(BM_solve_3x4_with_leaf_table)->Unit(benchmark::kSecond)->Iterations(1);
+BENCHMARK(BM_solve_3x4_with_structure_keys)->Unit(benchmark::kSecond)->Iterations(1)->Arg(3)->Arg(5);
 BENCHMARK(BM_solve_3x4_two_threads)->Unit(benchmark::kSecond)->Iterations(1)->UseRealTime();
 
 int main(int argc, char **argv) {
@@ -177,6 +188,12 @@ int main(int argc, char **argv) {
                 ->Unit(benchmark::kSecond)
                 ->Iterations(1)
                 ->UseRealTime();
+            benchmark::RegisterBenchmark("BM_solve_4x4_two_threads_with_structure_keys",
+                                         BM_solve_4x4_two_threads_with_structure_keys)
+                ->Unit(benchmark::kSecond)
+                ->Iterations(1)
+                ->UseRealTime()
+                ->Arg(3);
             benchmark::RegisterBenchmark("BM_strings_and_coins_merges_3x4", BM_strings_and_coins_merges_3x4)
                 ->Unit(benchmark::kSecond)
                 ->Iterations(1);

@@ -38,7 +38,11 @@ int depthOf(std::uint64_t entry) { return fieldOf(entry, kDepthShift, kDepthBits
 }  // namespace
 
 BoundsTable::BoundsTable(int wordBits, int bits)
-    : bits_(bits), shift_((wordBits + 1) / 2), wordMask_(lowBits(wordBits)), indexMask_(lowBits(bits)) {
+    : bits_(bits),
+      wordBits_(wordBits),
+      shift_((wordBits + 1) / 2),
+      wordMask_(lowBits(wordBits)),
+      indexMask_(lowBits(bits)) {
     if (wordBits < 1 || wordBits > 64 || bits < minimumBits(wordBits) || bits > 40)
         throw std::invalid_argument("BoundsTable: bad word or table size");
     assert(kTagBits >= wordBits - bits);  // the tag keeps every bit the bucket index does not

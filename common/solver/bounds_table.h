@@ -64,6 +64,8 @@ class BoundsTable {
     void prefetch(std::uint64_t word) const { __builtin_prefetch(bucketOf(scrambled(word))); }
     // Returns the number of entries.
     std::size_t size() const { return std::size_t{kBucketEntries} << bits_; }
+    // Returns the bits of the words it keeps.
+    int wordBits() const { return wordBits_; }
 
   private:
     // Returns word under a bijection on wordBits bits: low bits the bucket, high bits the
@@ -81,6 +83,7 @@ class BoundsTable {
     }
 
     int bits_;
+    int wordBits_;
     int shift_;  // the scrambler's xor-shift: half the word, rounded up
     std::uint64_t wordMask_, indexMask_;
     std::atomic<std::uint64_t> *slots_ = nullptr;

@@ -31,9 +31,22 @@ int wordBitsFor(const BoardGraph &graph, ExtraTurnRule rule) {
     return bits;
 }
 
+// Returns true if positions are keyed by structure where they can be (structure_key.h).
+bool structureKeysApply(ExtraTurnRule rule, const SolverOptions &options) {
+    return rule == ExtraTurnRule::kUnlimited && options.structureJunctions > 0;
+}
+
+// Returns the bits of the table's words: the lines' (wordBitsFor), or with structure keys
+// every bit the table keeps exactly (its tags' and its bucket index's), up to 64.
+int tableWordBitsFor(const BoardGraph &graph, ExtraTurnRule rule, const SolverOptions &options) {
+    const int lineBits = wordBitsFor(graph, rule);
+    if (!structureKeysApply(rule, options)) return lineBits;
+    return std::max(lineBits, std::min(64, tableBitsFor(lineBits, options) + BoundsTable::kTagBits));
+}
+
 Solver::Solver(const BoardGraph &graph, ExtraTurnRule rule, SolverOptions options)
     : Solver(graph, rule, options,
-             std::make_shared<BoundsTable>(wordBitsFor(graph, rule),
+             std::make_shared<BoundsTable>(tableWordBitsFor(graph, rule, options),
                                            tableBitsFor(wordBitsFor(graph, rule), options)),
              options.threads > 1 ? std::make_shared<SearchingNow>() : nullptr, 0) {}
 
@@ -113,6 +126,9 @@ Solver::Solver(const BoardGraph &graph, ExtraTurnRule rule, SolverOptions option
     if (options_.leafOpenCells > 0) leafTable_ = std::make_unique<LeafTable>();
     if (options_.useChainsAndLoops && rule_ == ExtraTurnRule::kUnlimited)
         chainsAndLoops_ = std::make_unique<ChainsAndLoops>(graph_);
+    if (structureKeysApply(rule_, options_) && table_->wordBits() > graph_.lineCount() + 1)
+        structureKey_ =
+            std::make_unique<StructureKey>(graph_, table_->wordBits(), options_.structureJunctions);
 
     // The helpers, started once: every search hands them a job (see searchFrom).
     if (helperIndex_ == 0 && options_.threads > 1) {
@@ -303,6 +319,11 @@ LineSet Solver::withTwinsInOrder(LineSet lines) const {
 }
 
 Solver::Keyed Solver::keyed(const Images &images, bool extra) const {
+    // By structure where it can be: it takes every symmetry in, and much more. The move
+    // stored with it is in this position's own orientation: a hint for the order of
+    // moves, which a position of the same structure but other lines may find useless.
+    if (std::uint64_t structure = 0; structureKey_ && !extra && structureKey_->key(images[0], structure))
+        return {images, extra, structure, 0};
     const int symmetries = options_.useSymmetry ? symmetry_.count() : 1;
     Keyed position{images, extra, images[0], 0};
     for (int s = 1; s < symmetries; ++s)

@@ -55,8 +55,9 @@
 //     searching_now.h), so that the threads split the work instead of repeating it. A
 //     helper that wakes after the search is over leaves it: a small search never waits
 //     for a thread to wake.
-// Measured, not used yet: a key by strings-and-coins structure (strings_and_coins.h), which
-// would merge 61% of the positions 3 x 4's search visits (bench_solver).
+//   - structure keys (unlimited rule, off by default): a position with few junctions is
+//     keyed by its strings-and-coins structure (structure_key.h), exactly: positions whose
+//     chains lie in different places share one table entry.
 #pragma once
 
 #include <array>
@@ -77,6 +78,7 @@
 #include "solver/chains_and_loops.h"
 #include "solver/leaf_table.h"
 #include "solver/searching_now.h"
+#include "solver/structure_key.h"
 
 namespace dotslab {
 
@@ -110,6 +112,12 @@ struct SolverOptions {
     // entry between (needs useChainReductions). Off by default: measured, it saves probes
     // but searches more positions and takes longer (bench/README.md).
     bool useChainCaptures = false;
+    // Positions with at most this many junctions (unlimited rule) are keyed by their
+    // strings-and-coins structure (structure_key.h), so that positions whose chains lie in
+    // different places share one entry; the others by their lines. 0: every position by
+    // its lines. Off by default: measured, it searches about half the positions but takes
+    // as long, the key costing what it saves (bench/README.md).
+    int structureJunctions = 0;
     // For measurements: called with the table word and lines of every position searched
     // (each one that reaches the table), by the thread searching it.
     std::function<void(std::uint64_t word, LineSet lines)> onSearched;
@@ -313,6 +321,7 @@ class Solver {
     };
     std::vector<TwinGroup> twinGroups_;
     std::unique_ptr<ChainsAndLoops> chainsAndLoops_;  // null where the technique is off or does not apply
+    std::unique_ptr<StructureKey> structureKey_;      // null where the technique is off or does not apply
     std::uint64_t nodes_ = 0;
     mutable std::uint64_t tableProbes_ = 0;  // this thread's reads of the big table
 

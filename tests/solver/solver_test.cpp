@@ -14,6 +14,7 @@
 #include "process/process_runner.h"
 #include "solver/solver.h"
 #include "solver/strings_and_coins.h"
+#include "solver/structure_key.h"
 
 using namespace dotslab;
 
@@ -258,8 +259,8 @@ BOOST_AUTO_TEST_CASE(reductions_do_not_change_values) {
     }
 }
 
-BOOST_AUTO_TEST_CASE(leaf_table_and_chain_captures_against_plain_alpha_beta) {
-    // Each of the two on its own (the leaf table at several sizes of "near the leaves",
+BOOST_AUTO_TEST_CASE(leaf_table_chain_captures_and_structure_keys_against_plain_alpha_beta) {
+    // Each of the three on its own (the leaf table at several sizes of "near the leaves",
     // up to every position; chain captures with the other techniques off), under both
     // rules, against a plain alpha-beta: mid-game 3 x 3 and 3 x 4 positions.
     SolverOptions none;
@@ -282,6 +283,12 @@ BOOST_AUTO_TEST_CASE(leaf_table_and_chain_captures_against_plain_alpha_beta) {
     SolverOptions everything;  // the leaf table with the cutoffs, which probe children in it too
     everything.leafOpenCells = 8;
     variants.push_back(everything);
+    SolverOptions structureOnly = none;  // structure keys alone, and with every other technique
+    structureOnly.structureJunctions = StructureKey::kMaxJunctions;
+    variants.push_back(structureOnly);
+    SolverOptions structureKeys;
+    structureKeys.structureJunctions = StructureKey::kMaxJunctions;
+    variants.push_back(structureKeys);
     std::mt19937_64 rng(23);
     for (ExtraTurnRule rule : {ExtraTurnRule::kUnlimited, ExtraTurnRule::kAtMostOne}) {
         for (auto [h, w, count, fewest, most] : {std::array<int, 5>{3, 3, 60, 8, 20}, {3, 4, 16, 16, 28}}) {
@@ -341,6 +348,74 @@ BOOST_AUTO_TEST_CASE(strings_and_coins_keys_merge_only_equal_values) {
                                          grid.horizontalEdge(2, 0), grid.horizontalEdge(3, 0)});
     BOOST_TEST(top == left);
     BOOST_TEST(top == "c3|");
+}
+
+BOOST_AUTO_TEST_CASE(structure_keys_are_exact_and_canonical) {
+    // The solver's fast structure word against the slow reference key (which tries every
+    // order of the junctions): two positions share a word exactly when they share a
+    // reference key, and a position's symmetric images share its word.
+    struct Case {
+        BoardGraph board;
+        int positions;
+    };
+    std::vector<Case> cases;
+    cases.push_back({rectangleBoard(3, 3), 20000});
+    cases.push_back({rectangleBoard(3, 4), 20000});
+    cases.push_back({rectangleBoard(4, 4), 40000});
+    cases.push_back({cruciformBoard(), 20000});
+    std::mt19937_64 rng(31);
+    for (const Case &c : cases) {
+        const BoardGraph &board = c.board;
+        StringsAndCoins reference(board);
+        BoardSymmetry symmetry(board);
+        // a wide word and the narrowest one the key accepts, whose codes are too long more often
+        for (int wordBits : {64, board.lineCount() + 2}) {
+            StructureKey structure(board, wordBits);
+            std::map<std::uint64_t, std::string> referenceOf;
+            std::map<std::string, std::uint64_t> wordOf;
+            int keyed = 0, merged = 0, wrong = 0;
+            for (int i = 0; i < c.positions; ++i) {
+                const SolverPosition p =
+                    randomPosition(board, board.lineCount() / 2 + i % (board.lineCount() / 2), rng);
+                std::uint64_t word = 0;
+                if (!structure.key(p.lines, word)) continue;
+                ++keyed;
+                BOOST_TEST(word >> (wordBits - 1) == 1u);
+                BOOST_TEST((word >> wordBits == 0 || wordBits == 64));
+                std::uint64_t image = 0;
+                const int s = static_cast<int>(rng() % symmetry.count());
+                BOOST_TEST(structure.key(symmetry.apply(s, p.lines), image));
+                BOOST_TEST(image == word, "lines " << p.lines << " under symmetry " << s);
+                const std::string key = reference.key(p.lines);
+                const auto [known, added] = referenceOf.emplace(word, key);
+                const auto [knownWord, addedKey] = wordOf.emplace(key, word);
+                if (!added) ++merged;
+                if ((known->second != key || knownWord->second != word) && ++wrong <= 5)
+                    BOOST_ERROR("lines " << p.lines << ": word " << word << " key " << key << ", seen as "
+                                         << known->second << " and " << knownWord->second);
+            }
+            BOOST_TEST(wrong == 0);
+            BOOST_TEST(keyed > c.positions / 10, "positions keyed: " << keyed);
+            BOOST_TEST(merged > keyed / 10, "positions merged with an earlier one: " << merged);
+        }
+    }
+    // A lone 3-chain along the top edge and one down the left edge share a word.
+    const BoardGraph board = rectangleBoard(3, 3);
+    RectangleGrid grid(3, 3);
+    StructureKey structure(board, 64);
+    auto wordWithout = [&](std::vector<int> open) {
+        LineSet lines = board.allLines();
+        for (int l : open) lines &= ~lineBit(l);
+        std::uint64_t word = 0;
+        BOOST_TEST(structure.key(lines, word));
+        return word;
+    };
+    BOOST_TEST(wordWithout({grid.verticalEdge(0, 0), grid.verticalEdge(0, 1), grid.verticalEdge(0, 2),
+                            grid.verticalEdge(0, 3)}) ==
+               wordWithout({grid.horizontalEdge(0, 0), grid.horizontalEdge(1, 0), grid.horizontalEdge(2, 0),
+                            grid.horizontalEdge(3, 0)}));
+    // A board too big for its word is refused.
+    BOOST_CHECK_THROW(StructureKey(board, board.lineCount() + 1), std::invalid_argument);
 }
 
 BOOST_AUTO_TEST_CASE(chains_and_loops_against_plain_alpha_beta) {
