@@ -318,11 +318,12 @@ LineSet Solver::withTwinsInOrder(LineSet lines) const {
     return lines;
 }
 
-Solver::Keyed Solver::keyed(const Images &images, bool extra) const {
+Solver::Keyed Solver::keyed(const Images &images, bool extra, int junctions) const {
     // By structure where it can be: it takes every symmetry in, and much more. The move
     // stored with it is in this position's own orientation: a hint for the order of
     // moves, which a position of the same structure but other lines may find useless.
-    if (std::uint64_t structure = 0; structureKey_ && !extra && structureKey_->key(images[0], structure))
+    if (std::uint64_t structure = 0; structureKey_ && !extra && junctions <= structureKey_->maxJunctions() &&
+                                     structureKey_->key(images[0], structure))
         return {images, extra, structure, 0};
     const int symmetries = options_.useSymmetry ? symmetry_.count() : 1;
     Keyed position{images, extra, images[0], 0};
@@ -395,12 +396,12 @@ Solver::Node Solver::afterSafeCaptures(const Keyed &position) const {
     node.gained = 0;
     node.steps = 1;
     node.scan = scanCells(node.lines());
-    playForcedCaptures(node);
+    playForcedCaptures(node, false);
     return node;
 }
 
-void Solver::playForcedCaptures(Node &node) const {
-    bool any = false;
+void Solver::playForcedCaptures(Node &node, bool unkeyed) const {
+    bool any = unkeyed;
     while (node.scan.open > 0) {
         // A capture that gives the opponent no new three-sided cell; failing that, with
         // chain captures, a capture into a long chain (the rest of the chain follows).
@@ -421,7 +422,7 @@ void Solver::playForcedCaptures(Node &node) const {
         node.scan = scanCells(node.lines());
         any = true;
     }
-    if (any) node.at = keyed(node.at.images, node.at.extra);
+    if (any) node.at = keyed(node.at.images, node.at.extra, node.scan.open - node.scan.twoSided);
     node.openCells = node.scan.open;
 }
 
@@ -517,19 +518,31 @@ Solver::Node Solver::childNode(const Node &node, int line) const {
     if (node.scan.captureLines == 0 && safeCapturesApply() && (node.scan.thirdSideLines & lineBit(line)))
         return sacrificed(node, line);
     const bool again = movesAgain(rule_, node.extra(), capturesOf(node, line));
-    const Keyed child = keyed(played(node.at.images, line), again && remembersExtraTurns(rule_));
+    const bool extra = again && remembersExtraTurns(rule_);
     // A quiet move where nothing could be captured leaves nothing to capture: the child is
-    // its own node, and its cells are scanned only if it is searched.
+    // its own node, and its cells are scanned only if it is searched. Its line's cells had
+    // three or four open sides: one with three is no longer a junction.
     if (node.scan.captureLines == 0 && !(node.scan.thirdSideLines & lineBit(line))) {
+        int junctions = node.scan.open - node.scan.twoSided;
+        for (int cell : lineCells_[line])
+            if (cell >= 0 && missingSides(node.lines(), cell) == 3) --junctions;
         Node quiet;
-        quiet.at = child;
+        quiet.at = keyed(played(node.at.images, line), extra, junctions);
         quiet.gained = 0;
         quiet.openCells = node.scan.open;
         quiet.steps = 1;
         quiet.scan.open = -1;
         return quiet;
     }
-    return afterSafeCaptures(child);
+    // Keyed once its safe captures are played.
+    Node child;
+    child.at.images = played(node.at.images, line);
+    child.at.extra = extra;
+    child.gained = 0;
+    child.steps = 1;
+    child.scan = scanCells(child.lines());
+    playForcedCaptures(child, true);
+    return child;
 }
 
 Solver::Node Solver::sacrificed(const Node &node, int line) const {
@@ -570,7 +583,7 @@ Solver::Node Solver::sacrificed(const Node &node, int line) const {
     // after it, so that its key (read by the parent's cutoffs) is the one searched.
     if (chainCapturesApply() && intoLongChain(lines, line)) {
         child.scan = scanCells(lines);
-        playForcedCaptures(child);
+        playForcedCaptures(child, false);
         return child;
     }
     child.openCells = node.scan.open - child.gained;

@@ -211,8 +211,9 @@ class Solver {
     // Returns the node position leads to: its safe captures played, until none is left.
     Node afterSafeCaptures(const Keyed &position) const;
     // Plays node's (scanned) captures in place while one is known to be optimal: safe
-    // captures, and with chain captures a capture into a long chain; keys node again.
-    void playForcedCaptures(Node &node) const;
+    // captures, and with chain captures a capture into a long chain; keys node again if
+    // any was played, or if it came unkeyed.
+    void playForcedCaptures(Node &node, bool unkeyed) const;
     // Returns true if a cell of line is one side short and capturing it runs into a long
     // chain (open and 3 or more boxes, or closed and 5 or more).
     bool intoLongChain(LineSet lines, int line) const;
@@ -292,8 +293,10 @@ class Solver {
     // Returns lines with each group of twin lines filled from its first line on: twins
     // touch the same cells, so which of them are filled does not matter, only how many.
     LineSet withTwinsInOrder(LineSet lines) const;
-    // Returns the position of images, keyed: its key is the least image.
-    Keyed keyed(const Images &images, bool extra) const;
+    // Returns the position of images, keyed: by its structure where it can be, else its
+    // key is the least image. junctions: its junctions if the caller knows them (none
+    // keyed by structure has more than the structure key takes), or -1.
+    Keyed keyed(const Images &images, bool extra, int junctions = -1) const;
     // Returns the images after line is played. Every image keeps its twins in order (the
     // filled ones of a group come first), so equal positions have equal images.
     Images played(const Images &images, int line) const;

@@ -58,9 +58,17 @@ StructureKey::StructureKey(const BoardGraph &graph, int wordBits, int maxJunctio
         const std::vector<int> &cells = graph.cellsOfLine(l);
         lineCells_.push_back({cells.size() > 0 ? cells[0] : kGround, cells.size() > 1 ? cells[1] : kGround});
     }
+    remembered_.resize(std::size_t{1} << kRememberedBits);
 }
 
 bool StructureKey::key(LineSet lines, std::uint64_t &word) const {
+    Remembered &slot = remembered_[(lines * 0x9e3779b97f4a7c15ull) >> (64 - kRememberedBits)];
+    if (slot.lines != lines) slot = {lines, computed(lines)};
+    word = slot.word;
+    return word != 0;
+}
+
+std::uint64_t StructureKey::computed(LineSet lines) const {
     // Step 1: the coins. Junctions have one, three or more strings; a run of coins with
     // two strings is known by its length alone. Counted first without branches (a cell's
     // state is a coin toss to the branch predictor): most positions early in a game have
@@ -74,7 +82,7 @@ bool StructureKey::key(LineSet lines, std::uint64_t &word) const {
         twoStrings |= static_cast<CellSet>(two) << c;
         junctionCount += strings != 0 && !two;
     }
-    if (junctionCount > maxJunctions_) return false;
+    if (junctionCount > maxJunctions_) return 0;
     int junctionCell[kMaxJunctions];
     int junctions = 0;
     for (int c = 0; c < cells_; ++c)
@@ -109,7 +117,7 @@ bool StructureKey::key(LineSet lines, std::uint64_t &word) const {
     int endCount[kMaxJunctions] = {};
     for (int j = 0; j < junctions; ++j) {
         for (LineSet open = cellLines_[junctionCell[j]] & ~lines; open != 0; open &= open - 1) {
-            if (endCount[j] == kMaxStrings) return false;
+            if (endCount[j] == kMaxStrings) return 0;
             int length = 0;
             const int far = follow(junctionCell[j], __builtin_ctzll(open), length);
             ends[j][endCount[j]++] = {far == kGround ? kGround : junctionOf(far), length};
@@ -167,7 +175,7 @@ bool StructureKey::key(LineSet lines, std::uint64_t &word) const {
         int k = i + 1;
         while (k < junctions && refined[order[k]] == refined[order[i]]) ++k;
         for (int f = 2; f <= k - i; ++f) orders *= f;
-        if (orders > kMaxOrders) return false;
+        if (orders > kMaxOrders) return 0;
         groupStart[groups] = i;
         groupEnd[groups++] = k;
         i = k;
@@ -183,7 +191,7 @@ bool StructureKey::key(LineSet lines, std::uint64_t &word) const {
     for (int k = 0, previous = 0; k < loops; previous = loopLengths[k++])
         prefix.gamma(static_cast<unsigned>(loopLengths[k] - previous + 1));
     prefix.gamma(static_cast<unsigned>(junctions + 1));
-    if (prefix.tooLong) return false;
+    if (prefix.tooLong) return 0;
 
     // Returns the code of the junctions in the current order (its tooLong set if it is).
     auto codeOfOrder = [&]() {
@@ -220,14 +228,13 @@ bool StructureKey::key(LineSet lines, std::uint64_t &word) const {
     std::uint64_t best = ~std::uint64_t{0};
     for (;;) {
         const Code code = codeOfOrder();
-        if (code.tooLong) return false;
+        if (code.tooLong) return 0;
         best = std::min(best, code.bits);
         int g = 0;
         while (g < groups && !std::next_permutation(order + groupStart[g], order + groupEnd[g])) ++g;
         if (g == groups) break;
     }
-    word = best | std::uint64_t{1} << (wordBits_ - 1);
-    return true;
+    return best | std::uint64_t{1} << (wordBits_ - 1);
 }
 
 }  // namespace dotslab

@@ -24,10 +24,12 @@
 // ever a line set. A position with more than kMaxJunctions junctions, more than
 // kMaxOrders orders to try, or a code too long for the word is not keyed: the solver keys
 // it by its lines, exactly as without this technique (few positions early in the game,
-// where structures rarely repeat).
+// where structures rarely repeat). Each key remembers its last answers by line set, since
+// a search makes the same children again and again.
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -49,12 +51,25 @@ class StructureKey {
     // Returns true and sets word to the structure's word (its top bit set) if the
     // position with lines filled can be keyed by structure; false otherwise.
     bool key(LineSet lines, std::uint64_t &word) const;
+    // Returns the most junctions a position keyed by structure has.
+    int maxJunctions() const { return maxJunctions_; }
 
   private:
     // Returns the cell across line from cell (-1: the ground).
     int across(int line, int cell) const {
         return lineCells_[line][0] == cell ? lineCells_[line][1] : lineCells_[line][0];
     }
+
+    // Recent answers, by line set: a search makes the same children again and again. Its
+    // own per key (each thread of the solver has its own key).
+    struct Remembered {
+        LineSet lines = ~LineSet{0};  // no position has every line and a structure to key
+        std::uint64_t word = 0;       // 0: not keyed by structure
+    };
+    static constexpr int kRememberedBits = 14;
+    mutable std::vector<Remembered> remembered_;
+    // Returns the structure's word, or 0 if it is not keyed by structure.
+    std::uint64_t computed(LineSet lines) const;
 
     int cells_;
     int wordBits_;

@@ -381,7 +381,7 @@ BOOST_AUTO_TEST_CASE(structure_keys_are_exact_and_canonical) {
                 if (!structure.key(p.lines, word)) continue;
                 ++keyed;
                 BOOST_TEST(word >> (wordBits - 1) == 1u);
-                BOOST_TEST((word >> wordBits == 0 || wordBits == 64));
+                BOOST_TEST((wordBits == 64 || word >> wordBits == 0));
                 std::uint64_t image = 0;
                 const int s = static_cast<int>(rng() % symmetry.count());
                 BOOST_TEST(structure.key(symmetry.apply(s, p.lines), image));
@@ -484,13 +484,19 @@ BOOST_AUTO_TEST_CASE(two_threads_find_the_same_values_as_one) {
     BoardGraph board = rectangleBoard(3, 3);
     SolverOptions twoThreads;
     twoThreads.threads = 2;
-    Solver one(board, ExtraTurnRule::kUnlimited), two(board, ExtraTurnRule::kUnlimited, twoThreads);
+    SolverOptions twoThreadsByStructure = twoThreads;  // each thread keeps its own remembered keys
+    twoThreadsByStructure.structureJunctions = StructureKey::kMaxJunctions;
+    Solver one(board, ExtraTurnRule::kUnlimited), two(board, ExtraTurnRule::kUnlimited, twoThreads),
+        twoByStructure(board, ExtraTurnRule::kUnlimited, twoThreadsByStructure);
     std::mt19937_64 rng(13);
     for (int i = 0; i < 140; ++i) {
         SolverPosition p = randomPosition(board, 8 + i % 14, rng);
-        BOOST_TEST(one.value(p) == two.value(p), "lines " << p.lines);
+        const int want = one.value(p);
+        BOOST_TEST(two.value(p) == want, "lines " << p.lines);
+        BOOST_TEST(twoByStructure.value(p) == want, "structure keys, lines " << p.lines);
     }
     BOOST_TEST(two.value({}) == -3);
+    BOOST_TEST(twoByStructure.value({}) == -3);
 }
 
 BOOST_AUTO_TEST_CASE(symmetries) {
