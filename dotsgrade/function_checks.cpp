@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstring>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string_view>
@@ -140,6 +141,8 @@ struct Judged {
     std::vector<std::pair<Call, Answer>> wrong;
     bool tooWrong = false;
     bool tooSlow = false;  // its calls, on their own, outlasted a run: none was judged
+    bool allModel = false;  // every answer of the whole suite was the model's, byte for byte
+    std::vector<std::pair<Call, Answer>> given;  // otherwise: every answer read, as given
     bool ok() const { return missing.empty() && problems.empty() && report.ok(); }
 };
 constexpr std::size_t kMostWrongKept = 100000;
@@ -221,7 +224,11 @@ Ending judgeCalls(const SandboxHolder &sandbox, const SuiteCalls &suite, const s
         }
         if (together && from == 0 && present == kAllPresent && run.exited() && run.status == 0 &&
             std::string_view(run.out).substr(kPresentBytes) == modelStream(suiteName, game)) {
-            for (const Call &call : suite.calls) ++of(call.op).report.calls;  // every answer is the model's
+            for (const Call &call : suite.calls) {  // every answer is the model's
+                Judged &j = of(call.op);
+                ++j.report.calls;
+                j.allModel = true;
+            }
             return Ending::kAnswered;
         }
         // Judge the answers in order; `stopped` is the first call left unanswered.
@@ -241,6 +248,7 @@ Ending judgeCalls(const SandboxHolder &sandbox, const SuiteCalls &suite, const s
                 break;
             }
             ++j.report.calls;
+            j.given.push_back({call, got});
             const Answer want = modelAnswer(game, call);
             if (!answersMatch(call.op, want, got, mode)) {
                 j.report.fail(mismatchText(call, want, got, names));
@@ -421,6 +429,27 @@ std::vector<std::optional<Answer>> answersTo(const std::string &worker, const st
     return answers;
 }
 
+// Adds to answers every answer the student's functions of ops (Op bits) gave in suite,
+// where every call of the function there was answered.
+void addJudgedAnswers(const std::string &suite, const SuiteJudgement &judged, const PackedGame &game,
+                      unsigned ops, RecordedAnswers &answers) {
+    const SuiteCalls &calls = callsOf(suite, game);
+    std::map<Op, long long> callCount;
+    for (const Call &call : calls.calls) ++callCount[call.op];
+    for (const auto &[op, j] : judged) {
+        if (!(ops >> static_cast<unsigned>(op) & 1)) continue;
+        if (!j.problems.empty() || !j.missing.empty() || j.tooWrong || j.tooSlow ||
+            j.report.calls != callCount[op])
+            continue;
+        if (j.allModel) {
+            for (const Call &call : calls.calls)
+                if (call.op == op) answers.emplace(call, modelAnswer(game, call));
+        } else {
+            answers.insert(j.given.begin(), j.given.end());
+        }
+    }
+}
+
 void prepareFunctionJudging(const PackedGame &game) {
     for (const std::string &suite : suiteNames()) {
         modelStream(suite, game);
@@ -429,14 +458,25 @@ void prepareFunctionJudging(const PackedGame &game) {
 }
 
 std::vector<FunctionVerdict> judgeFunctions(const std::string &worker, const CalledBy &calledBy,
-                                            const PackedGame &game, CompareMode mode) {
+                                            const PackedGame &game, CompareMode mode,
+                                            RecordedAnswersMaker &recorded) {
     // Step 1: every suite at once, with all of the student's functions; each thread
     // writes only its own suite's judgement.
     const std::vector<std::string> &suites = suiteNames();
-    std::vector<SuiteJudgement> judged(suites.size());
-    runTogether(suites.size(), [&](std::size_t k) { judged[k] = judgeSuite(worker, suites[k], game, mode); });
+    const auto judged = std::make_shared<std::vector<SuiteJudgement>>(suites.size());
+    runTogether(suites.size(),
+                [&](std::size_t k) { (*judged)[k] = judgeSuite(worker, suites[k], game, mode); });
     auto of = [&](const std::string &suite) -> const SuiteJudgement & {
-        return judged[static_cast<std::size_t>(std::find(suites.begin(), suites.end(), suite) - suites.begin())];
+        return (*judged)[static_cast<std::size_t>(std::find(suites.begin(), suites.end(), suite) -
+                                                  suites.begin())];
+    };
+    // The answers each function gave where it is judged: explanations, here and in the
+    // games, take them as given.
+    recorded = [judged, &game] {
+        RecordedAnswers answers;
+        for (std::size_t k = 0; k < judged->size(); ++k)
+            addJudgedAnswers(suiteNames()[k], (*judged)[k], game, (1u << kOpCount) - 1, answers);
+        return answers;
     };
 
     // Step 2: one verdict per function, from the calls of it in every suite.
@@ -459,7 +499,15 @@ std::vector<FunctionVerdict> judgeFunctions(const std::string &worker, const Cal
     for (const SuiteJudgement *suite : {&of("spec_examples"), &of("equivalence"), &of("rendering")})
         for (const auto &[op, j] : *suite)
             if (wrongOps >> static_cast<unsigned>(op) & 1) wrong.insert(wrong.end(), j.wrong.begin(), j.wrong.end());
-    const std::vector<Explained> explained = explainedAnswers(worker, game, wrong, mode);
+    // The answers are those each function gave where it is judged, wherever it was asked
+    // there; the rest are asked, and all of them must come again in another order. A
+    // function that keeps state could otherwise answer the explanations' questions as no
+    // check of it saw (adversary round 9: playerScore wrong until the program had made
+    // 90,000 calls explained every picture of a wrong displayGrid, and won it).
+    const RecordedAnswers given = recorded();
+    AskedAnswers asked(worker, &given);
+    const std::vector<Explained> explained = explainedAnswers(asked, game, wrong, mode);
+    if (!asked.sameInAnyOrder()) return verdicts;
     std::map<Call, Explained> explanationOf;
     for (std::size_t k = 0; k < wrong.size(); ++k) explanationOf[wrong[k].first] = explained[k];
     const SubmissionApi names = namesOf(game);

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -57,11 +58,19 @@ bool answersMatch(dotslab::harness::Op op, const dotslab::harness::Answer &want,
 // other functions of the student's (0 where the object cannot be read so).
 using CalledBy = std::function<unsigned(dotslab::harness::Op op)>;
 
+// Answers the student's functions gave, by call.
+using RecordedAnswers = std::map<dotslab::harness::Call, dotslab::harness::Answer>;
+// Returns recorded answers when called: made only then, as most gradings never need them.
+using RecordedAnswersMaker = std::function<RecordedAnswers()>;
+
 // Returns the verdict on each of game's mandated functions, display first. `worker` holds
 // every function of the student's; a function whose wrong answers are what a right one
 // gives with the answers of wrong functions it calls (calledBy) is not charged for them.
-// Display text is compared under mode.
+// Display text is compared under mode. Sets recorded to what makes every answer the
+// student's functions gave in the checks that judge them, where every call of a function
+// in a check was answered: the answers any explanation takes as the student's.
 std::vector<FunctionVerdict> judgeFunctions(const std::string &worker, const CalledBy &calledBy,
-                                            const PackedGame &game, CompareMode mode);
+                                            const PackedGame &game, CompareMode mode,
+                                            RecordedAnswersMaker &recorded);
 
 }  // namespace dotslab::grader

@@ -317,6 +317,10 @@ struct FunctionFindings {
     unsigned forgivable = 0;  // Op bits: functions charged for a mistake (see attributedRuns)
     unsigned mistaken = 0;    // Op bits: of those, the ones charged points (the others are right on their own)
     unsigned throughOthers[dotslab::harness::kOpCount] = {};  // per op right on its own: through which
+    // Makes the answers the functions gave in the checks that judge them: every
+    // explanation of a run takes them as the student's (a function that answers otherwise
+    // in a process of the games' questions is then caught by AskedAnswers::sameInAnyOrder).
+    RecordedAnswersMaker recorded = [] { return RecordedAnswers{}; };
 };
 
 // A function charged under its test is one mistake, through which a run may be forgiven,
@@ -365,7 +369,9 @@ FunctionFindings functionStage(const Assignment &assignment, const PackedGame &g
             if (k != static_cast<std::size_t>(op) && seen.count(symbolOf(k)) != 0) bits |= 1u << k;
         return bits;
     };
-    const std::vector<FunctionVerdict> verdicts = judgeFunctions(worker, calledBy, game, options.compare);
+    RecordedAnswersMaker recorded;
+    const std::vector<FunctionVerdict> verdicts =
+        judgeFunctions(worker, calledBy, game, options.compare, recorded);
     for (std::size_t k = 0; k < outcomes.size() && k < verdicts.size(); ++k) {
         outcomes[k].passed = verdicts[k].credit() == 1;
         outcomes[k].credit = verdicts[k].credit();
@@ -379,6 +385,7 @@ FunctionFindings functionStage(const Assignment &assignment, const PackedGame &g
     tests.insert(tests.end(), outcomes.begin(), outcomes.end());
     FunctionFindings findings;
     findings.worker = worker;
+    findings.recorded = std::move(recorded);
     for (const FunctionVerdict &v : verdicts)
         if (v.credit() < 1 && v.rightShare >= kMistakeShare) findings.forgivable |= 1u << static_cast<unsigned>(v.op);
     findings.mistaken = findings.forgivable;
@@ -629,7 +636,10 @@ std::vector<std::string> attributedRuns(const Assignment &assignment, const Grad
         }
     if (!anyFailing || worker.empty() || assignment.functions.empty()) return notes;
     const PackedGame &game = packedGame(assignment);
-    AskedAnswers asked(worker);  // every question of the stage gets the student's one answer
+    // Every question of the stage gets the student's one answer: the one its checks saw,
+    // where they asked it.
+    const RecordedAnswers recorded = findings.recorded();
+    AskedAnswers asked(worker, &recorded);
     const std::vector<RightMainRun> right = rightMainRuns(asked, game, inputs);
     charged = oneMistakeInTheGames(asked, game, charged, options.compare);
     if (charged == 0) return notes;

@@ -125,6 +125,9 @@ std::vector<std::pair<Answer, StudentFunctions>> rightAnswers(AskedAnswers &aske
 const std::optional<Answer> *AskedAnswers::lookup(const Call &call) {
     const auto found = known_.find(call);
     if (found != known_.end()) return &found->second;
+    if (recorded_)
+        if (const auto given = recorded_->find(call); given != recorded_->end())
+            return &known_.emplace(call, given->second).first->second;
     needed_.insert(call);
     return nullptr;
 }
@@ -160,12 +163,6 @@ bool AskedAnswers::sameInAnyOrder() const {
     for (std::size_t k = 0; k < calls.size(); ++k)
         if (!again[k] || !(*again[k] == *known_.at(calls[k]))) return false;
     return true;
-}
-
-std::vector<Explained> explainedAnswers(const std::string &worker, const PackedGame &game,
-                                        const std::vector<std::pair<Call, Answer>> &wrong, CompareMode mode) {
-    AskedAnswers asked(worker);
-    return explainedAnswers(asked, game, wrong, mode);
 }
 
 std::vector<Explained> explainedAnswers(AskedAnswers &asked, const PackedGame &game,

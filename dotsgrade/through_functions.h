@@ -48,7 +48,12 @@ struct AnswerTally {
 // or a right function, gets the answer the student's function gave first.
 class AskedAnswers {
   public:
-    explicit AskedAnswers(const std::string &worker) : worker_(worker) {}
+    // recorded: answers the student's functions already gave where they are judged, taken
+    // as they are instead of asking them again (null: none).
+    explicit AskedAnswers(
+        const std::string &worker,
+        const std::map<dotslab::harness::Call, dotslab::harness::Answer> *recorded = nullptr)
+        : worker_(worker), recorded_(recorded) {}
 
     // Returns the student's answer to call (nothing where its function gave none), or
     // null where it is not known yet.
@@ -64,6 +69,7 @@ class AskedAnswers {
 
   private:
     const std::string &worker_;
+    const std::map<dotslab::harness::Call, dotslab::harness::Answer> *recorded_;
     std::map<dotslab::harness::Call, std::optional<dotslab::harness::Answer>> known_;
     std::set<dotslab::harness::Call> needed_;
 };
@@ -71,9 +77,6 @@ class AskedAnswers {
 // Returns, for each wrong answer (a call and what the student's function gave), whether a
 // right function of its op gives the same with the student's other answers (asked of
 // worker, or looked up in asked). Display text is compared under mode.
-std::vector<Explained> explainedAnswers(
-    const std::string &worker, const PackedGame &game,
-    const std::vector<std::pair<dotslab::harness::Call, dotslab::harness::Answer>> &wrong, CompareMode mode);
 std::vector<Explained> explainedAnswers(
     AskedAnswers &asked, const PackedGame &game,
     const std::vector<std::pair<dotslab::harness::Call, dotslab::harness::Answer>> &wrong, CompareMode mode);

@@ -613,6 +613,78 @@ BOOST_AUTO_TEST_CASE(a_function_that_keeps_state_earns_no_forgiveness) {
     BOOST_TEST(stateful.report["score"].get<double>() <= twin.report["score"].get<double>(), stateful.run.out);
 }
 
+BOOST_AUTO_TEST_CASE(a_function_that_keeps_state_explains_no_other) {
+    // displayGrid prints the scores swapped (it calls playerScore, but prints its own);
+    // playerScore is wrong on the spec's example only. In the trick, playerScore answers
+    // swapped scores until the program has made 90,000 calls: the spec's example and every
+    // process of a few questions see it swapped, the equivalence suite (96,000 isFilled
+    // calls first) sees it right. Asked to explain the pictures in a process of its own,
+    // it answered swapped scores, and displayGrid was "right on its own" (a function check
+    // won). It is judged on the answers it gives where it is checked, or on none.
+    TemporaryDirectory scratch("dotsgrade-test");
+    auto twin = [&](const std::string &name, const std::string &swapped) {
+        return grade(
+            "dotsboxes",
+            dotsboxesWith(
+                scratch.path(), name,
+                {{"bool isFilled(long long grid, int pos) { return digitAt(grid, pos) == 1; }",
+                  "long calls = 0;\nbool isFilled(long long grid, int pos) {\n    ++calls;\n"
+                  "    return digitAt(grid, pos) == 1;\n}"},
+                 {"int playerScore(long long grid, int p) { return digitAt(grid, 16 + p); }",
+                  "int playerScore(long long grid, int p) {\n    ++calls;\n    if (" + swapped +
+                      ") return digitAt(grid, 19 - p);\n    return digitAt(grid, 16 + p);\n}"},
+                 {"    return playerScore(grid, 1) > playerScore(grid, 2) ? PLAYER_1_WINS : PLAYER_2_WINS;",
+                  "    return digitAt(grid, 17) > digitAt(grid, 18) ? PLAYER_1_WINS : PLAYER_2_WINS;"},
+                 {"<< \"    Player 1 score: \" << playerScore(grid, 1) << '\\n';",
+                  "<< \"    Player 1 score: \" << (playerScore(grid, 1) < 0 ? 0 : digitAt(grid, 18)) << "
+                  "'\\n';"},
+                 {"<< \"    Player 2 score: \" << playerScore(grid, 2) << '\\n';",
+                  "<< \"    Player 2 score: \" << (playerScore(grid, 2) < 0 ? 0 : digitAt(grid, 17)) << "
+                  "'\\n';"}}));
+    };
+    const Grade honest = twin("honest.cpp", "grid == 1101011110110110LL");
+    const Grade trick = twin("trick.cpp", "calls < 90000");
+    BOOST_TEST(honest.failed().count("function displayGrid") == 1, honest.run.out);
+    BOOST_TEST(trick.failed().count("function displayGrid") == 1, trick.run.out);
+    BOOST_TEST(trick.report["score"].get<double>() <= honest.report["score"].get<double>(), trick.run.out);
+}
+
+BOOST_AUTO_TEST_CASE(a_function_that_tells_the_games_questions_apart_earns_no_forgiveness) {
+    // main announces "Player 1 wins!" whoever wins. In the trick, gameState knows the
+    // program's own calls (main has started) and the equivalence check's (its first two
+    // are grids 0 and 10^17), answers right there, and answers 1 for every full grid
+    // anywhere else: the spec's example (charged, one mistake) and the processes that ask
+    // the games' questions. A right main printed the same wrong winner with those answers,
+    // and every run was forgiven (97 against its honest twin's 76; adversary round 9).
+    // The games' questions get the answers the checks saw, and those come again in no
+    // other process, so nothing is forgiven.
+    TemporaryDirectory scratch("dotsgrade-test");
+    auto twin = [&](const std::string &name, const std::string &telling) {
+        return grade(
+            "dotsboxes",
+            dotsboxesWith(
+                scratch.path(), name,
+                {{"int gameState(long long grid) {",
+                  "bool &mainStarted() {\n    static bool started = false;\n    return started;\n}\n\n"
+                  "int gameState(long long grid) {\n" +
+                      telling},
+                 {"int main() {", "int main() {\n    mainStarted() = true;"},
+                 {"    std::cout << \"Player \" << gameState(grid) << \" wins!\\n\";",
+                  "    std::cout << \"Player 1 wins!\\n\";"}}));
+    };
+    const Grade honest = twin("honest.cpp", "");
+    const Grade trick = twin(
+        "trick.cpp",
+        "    static int asked = 0;\n    static bool firstEmpty = false, secondLineOne = false;\n"
+        "    ++asked;\n    if (asked == 1) firstEmpty = grid == 0;\n"
+        "    if (asked == 2) secondLineOne = grid == 100000000000000000LL;\n"
+        "    const bool plain = mainStarted() || (firstEmpty && secondLineOne);\n"
+        "    if (!plain && grid % 1000 / 100 == 1 && grid >= 111111111111111100LL) return PLAYER_1_WINS;\n");
+    const std::string run = trick.test("transcript dotsboxes-sample")["output"];
+    BOOST_TEST(run.find("not charged here") == std::string::npos, run);
+    BOOST_TEST(trick.report["score"].get<double>() <= honest.report["score"].get<double>(), trick.run.out);
+}
+
 BOOST_AUTO_TEST_CASE(no_function_can_tell_when_it_is_judged_apart) {
     // Every function wrong, each only where an answer of another function it can ask shows
     // it is the student's own (gameState(-7), a grid no suite asks, answers 42 only here):
