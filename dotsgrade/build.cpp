@@ -73,7 +73,7 @@ int runBuildTool(const std::string &folder, const std::vector<std::string> &comm
     request.limits.fileSizeKb = kBuildFilesKb;
     request.limits.outputKb = 8 << 10;  // a program may warn thousands of times and still build
     request.limits.processes = 64;
-    RunResult result = runProgram(request);
+    RunResult result = withWorkingSandbox(runProgram(request), [&] { return runProgram(request); });
     if (!result.exited() || result.status != 0) {  // the grader's fault or the student's?
         if (access(request.program.c_str(), X_OK) != 0)
             throw NotGraded("the grader's tool " + request.program + " is not installed (scripts/setup installs it)");

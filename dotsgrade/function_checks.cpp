@@ -202,10 +202,9 @@ Ending judgeCalls(const SandboxHolder &sandbox, const SuiteCalls &suite, const s
         } else {
             for (std::size_t k = from; k < todo.size(); ++k) appendCall(input, suite.calls[todo[k]]);
         }
-        const RunResult run = runWorker(sandbox, std::move(input),
-                                        careful    ? RunKind::kCareful
-                                        : together ? RunKind::kTogether
-                                                   : RunKind::kAlone);
+        const RunKind kind = careful ? RunKind::kCareful : together ? RunKind::kTogether : RunKind::kAlone;
+        const RunResult run = withWorkingSandbox(runWorker(sandbox, input, kind),
+                                                 [&] { return runWorker(sandbox, input, kind); });
         AnswerReader reader(run.out);
         unsigned char present = 0;
         if (!reader.header(present)) {
@@ -415,8 +414,7 @@ std::vector<std::optional<Answer>> answersTo(const std::string &worker, const st
     for (const Call &call : calls) appendCall(request.input, call);
     request.limits = workerLimits();
     request.limits.wallSeconds = kAlone.wallSeconds;
-    const RunResult run = runProgram(request);
-    requireWorkingSandbox(run);
+    const RunResult run = withWorkingSandbox(runProgram(request), [&] { return runProgram(request); });
     AnswerReader reader(run.out);
     unsigned char present = 0;
     if (!reader.header(present)) return answers;

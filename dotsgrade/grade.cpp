@@ -944,8 +944,9 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
     runTogether(runners, [&](std::size_t k) {
         const SandboxHolder sandbox(build.program, options.limits);  // one for all this thread's runs
         for (std::size_t i = k; i < cases.size(); i += runners) {
-            actual[i] = runCase(build.program, cases[i], options, true, &sandbox);
-            requireWorkingSandbox(actual[i]);
+            actual[i] = withWorkingSandbox(runCase(build.program, cases[i], options, true, &sandbox), [&] {
+                return runCase(build.program, cases[i], options, true, &sandbox);
+            });
         }
     });
     rules.get();

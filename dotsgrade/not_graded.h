@@ -7,6 +7,7 @@
 // that does nothing), so that no submission can make itself "not graded".
 #pragma once
 
+#include <functional>
 #include <stdexcept>
 #include <string>
 
@@ -24,6 +25,23 @@ class NotGraded : public std::runtime_error {
 inline void requireWorkingSandbox(const RunResult &run) {
     if (!looksLikeSetupFailure(run)) return;
     if (const std::string fault = sandboxFault(); !fault.empty()) throw NotGraded(fault);
+}
+
+// Times a run whose sandbox could not be set up is done again while a program that does
+// nothing runs: past that, the failure is the program's alone and is left as it is.
+constexpr int kSetupRetries = 3;
+
+// Returns run, or, where its sandbox could not be set up, the same run done again (again()):
+// a sandbox that fails for a moment (bubblewrap under load, as the grader's own user) is
+// the grader's to retry, never the student's loss (once seen: a correct program "printed
+// nothing" for one malformed input). Throws NotGraded where the sandbox stays broken.
+inline RunResult withWorkingSandbox(RunResult run, const std::function<RunResult()> &again) {
+    for (int tries = 0; looksLikeSetupFailure(run); ++tries) {
+        requireWorkingSandbox(run);
+        if (tries == kSetupRetries) break;
+        run = again();
+    }
+    return run;
 }
 
 }  // namespace dotslab::grader

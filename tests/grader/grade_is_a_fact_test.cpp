@@ -328,6 +328,47 @@ BOOST_AUTO_TEST_CASE(a_grader_side_failure_is_never_a_score) {
     }
 }
 
+BOOST_AUTO_TEST_CASE(a_sandbox_that_fails_for_a_moment_costs_nothing) {
+    // Bubblewrap as it fails under load (once seen in CI: a correct program "printed
+    // nothing" for one malformed input): a third of its starts fail, two in a row, which
+    // outlasts the one retry a run makes on its own. The build, the function checks and
+    // every run are done again while a program that does nothing runs; before, a correct
+    // program scored 0 ("does not compile").
+    TemporaryDirectory scratch("dotsgrade-test");
+    const fs::path folder = scratch.path();
+    fs::permissions(folder, fs::perms::all | fs::perms::sticky_bit);  // the runs' users count too
+    const fs::path count = folder / "count", lock = folder / "lock", flaky = folder / "bwrap";
+    writeFile(count, "0\n");
+    writeFile(lock, "");
+    for (const fs::path &shared : {count, lock})
+        fs::permissions(shared, fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read |
+                                    fs::perms::group_write | fs::perms::others_read |
+                                    fs::perms::others_write);
+    writeFile(flaky,
+              "#!/bin/sh\n"
+              "n=$(flock " +
+                  lock.string() + " sh -c 'n=$(cat " + count.string() + "); n=$((n + 1)); echo $n > " +
+                  count.string() +
+                  "; echo $n')\n"
+                  "case $((n % 6)) in\n"
+                  "    4|5) echo 'bwrap: Creating new namespace failed: Resource temporarily unavailable' "
+                  ">&2; exit 1 ;;\n"
+                  "esac\n"
+                  "exec /usr/bin/bwrap \"$@\"\n");
+    fs::permissions(flaky, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                               fs::perms::others_read | fs::perms::others_exec);
+    const fs::path json = folder / "results.json";
+    setenv("DOTSGRADE_BWRAP", flaky.c_str(), 1);
+    const RunResult run = dotslab::runTrusted(
+        DOTSGRADE_PROGRAM,
+        {"dotsboxes", (kSource / "dotsboxes" / "dotsboxes.cpp").string(), "--json", json.string()}, "", 300);
+    unsetenv("DOTSGRADE_BWRAP");
+    BOOST_TEST_REQUIRE(run.status == 0, run.ending() << ":\n" << run.out << run.err);
+    BOOST_TEST(std::stoi(readFileText(count)) > 12, "bubblewrap started " << readFileText(count) << " times");
+    const nlohmann::json report = nlohmann::json::parse(readFileText(json));
+    BOOST_TEST(report["score"].get<double>() == 100, run.out);
+}
+
 BOOST_AUTO_TEST_CASE(no_disk_left_for_the_grader) {
     // The grader's own folders on a file system with next to no room (a tmpfs of 1.2 MB as
     // TMPDIR): a correct program is not graded, never charged.
