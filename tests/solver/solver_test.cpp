@@ -380,8 +380,8 @@ BOOST_AUTO_TEST_CASE(structure_keys_are_exact_and_canonical) {
                 std::uint64_t word = 0;
                 if (!structure.key(p.lines, word)) continue;
                 ++keyed;
-                BOOST_TEST(word >> (wordBits - 1) == 1u);
-                BOOST_TEST((wordBits == 64 || word >> wordBits == 0));
+                BOOST_TEST(((word >> (wordBits - 1)) == 1u));
+                BOOST_TEST((wordBits == 64 || (word >> wordBits) == 0));
                 std::uint64_t image = 0;
                 const int s = static_cast<int>(rng() % symmetry.count());
                 BOOST_TEST(structure.key(symmetry.apply(s, p.lines), image));
