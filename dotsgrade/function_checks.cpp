@@ -208,7 +208,6 @@ Ending judgeCalls(const SandboxHolder &sandbox, const SuiteCalls &suite, const s
         AnswerReader reader(run.out);
         unsigned char present = 0;
         if (!reader.header(present)) {
-            requireWorkingSandbox(run);
             const std::string problem = "the functions' process ended before making any call (" +
                                         run.ending() +
                                         "): a global object whose constructor ends the program?" +
@@ -269,7 +268,6 @@ Ending judgeCalls(const SandboxHolder &sandbox, const SuiteCalls &suite, const s
             from = *stopped;
             continue;
         }
-        requireWorkingSandbox(run);
         // A careful run answers calls its slow predecessor had made but not yet flushed, so
         // one that answered some before running out starts again from there: the call it
         // then cannot answer is to blame. Twice so, the calls are slow together.
@@ -427,15 +425,14 @@ std::vector<std::optional<Answer>> answersTo(const std::string &worker, const st
     return answers;
 }
 
-// Adds to answers every answer the student's functions of ops (Op bits) gave in suite,
-// where every call of the function there was answered.
+// Adds to answers every answer the student's functions gave in suite, where every call of
+// the function there was answered.
 void addJudgedAnswers(const std::string &suite, const SuiteJudgement &judged, const PackedGame &game,
-                      unsigned ops, RecordedAnswers &answers) {
+                      RecordedAnswers &answers) {
     const SuiteCalls &calls = callsOf(suite, game);
     std::map<Op, long long> callCount;
     for (const Call &call : calls.calls) ++callCount[call.op];
     for (const auto &[op, j] : judged) {
-        if (!(ops >> static_cast<unsigned>(op) & 1)) continue;
         if (!j.problems.empty() || !j.missing.empty() || j.tooWrong || j.tooSlow ||
             j.report.calls != callCount[op])
             continue;
@@ -473,7 +470,7 @@ std::vector<FunctionVerdict> judgeFunctions(const std::string &worker, const Cal
     recorded = [judged, &game] {
         RecordedAnswers answers;
         for (std::size_t k = 0; k < judged->size(); ++k)
-            addJudgedAnswers(suiteNames()[k], (*judged)[k], game, (1u << kOpCount) - 1, answers);
+            addJudgedAnswers(suiteNames()[k], (*judged)[k], game, answers);
         return answers;
     };
 
