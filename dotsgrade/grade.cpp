@@ -611,20 +611,30 @@ unsigned oneMistakeInTheGames(AskedAnswers &asked, const PackedGame &game, unsig
     return charged;
 }
 
+// Which failing runs the functions' mistakes explain.
+struct Attribution {
+    explicit Attribution(std::size_t cases) : notes(cases), functions(cases) {}
+    std::vector<std::string> notes;      // per case: why its run is not charged to the program ("": it is)
+    std::vector<std::string> functions;  // per case: the functions whose wrong answers explain it ("": none)
+    unsigned named = 0;                  // Op bits: the functions charged in place of those runs
+};
+
 // Returns, for each case, why its failing run is not charged to the program ("" where it
-// is). Each mistake is charged once, and only where it is proven for that very run: the
-// run is the functions' (charged under their tests) when a right main, calling the
+// is), and the functions charged in its place. Each mistake is charged once, and only
+// where it is proven for that very run: the run is the functions' (charged under their
+// tests) when a right main, calling the
 // student's own functions (through_functions.h), prints exactly what the student's
 // program printed, and the functions whose answers made it differ are each charged under
 // its own test for one mistake (`charged`, Op bits: see kMistakeShare). The student's
 // program is never run with anything of ours, so nothing it does can buy this.
 // Anything else is the program's own failure, charged as such.
-std::vector<std::string> attributedRuns(const Assignment &assignment, const GradeOptions &options,
-                                        const std::vector<ProgramCase> &cases, const std::vector<RunResult> &actual,
-                                        const std::vector<Verdict> &verdicts, const FunctionFindings &findings) {
+Attribution attributedRuns(const Assignment &assignment, const GradeOptions &options,
+                           const std::vector<ProgramCase> &cases, const std::vector<RunResult> &actual,
+                           const std::vector<Verdict> &verdicts, const FunctionFindings &findings) {
     const std::string &worker = findings.worker;
     unsigned charged = findings.forgivable;
-    std::vector<std::string> notes(cases.size());
+    Attribution attribution(cases.size());
+    std::vector<std::string> &notes = attribution.notes;
     std::vector<std::size_t> played;  // the cases a right main can play: every failing one, and the rest
     std::vector<std::string> inputs;
     bool anyFailing = false;
@@ -634,7 +644,7 @@ std::vector<std::string> attributedRuns(const Assignment &assignment, const Grad
             inputs.push_back(cases[i].input);
             anyFailing = anyFailing || !verdicts[i].passed;
         }
-    if (!anyFailing || worker.empty() || assignment.functions.empty()) return notes;
+    if (!anyFailing || worker.empty() || assignment.functions.empty()) return attribution;
     const PackedGame &game = packedGame(assignment);
     // Every question of the stage gets the student's one answer: the one its checks saw,
     // where they asked it.
@@ -642,7 +652,7 @@ std::vector<std::string> attributedRuns(const Assignment &assignment, const Grad
     AskedAnswers asked(worker, &recorded);
     const std::vector<RightMainRun> right = rightMainRuns(asked, game, inputs);
     charged = oneMistakeInTheGames(asked, game, charged, options.compare);
-    if (charged == 0) return notes;
+    if (charged == 0) return attribution;
     const dotslab::harness::SubmissionApi names = {
         game, nullptr, nullptr, nullptr, nullptr, nullptr, assignment.functions.front().name.c_str()};
     // An answer of a function not charged (right on every call it was checked on) that
@@ -660,7 +670,7 @@ std::vector<std::string> attributedRuns(const Assignment &assignment, const Grad
             excused[uncharged[k].first] = explained[k].through;
     // Functions that answer by what was asked before them answer in the program as they
     // like: what a right main prints with their answers here proves nothing.
-    if (!asked.sameInAnyOrder()) return notes;
+    if (!asked.sameInAnyOrder()) return attribution;
     for (std::size_t n = 0; n < played.size(); ++n) {
         if (verdicts[played[n]].passed) continue;
         const RightMainRun &r = right[n];
@@ -685,13 +695,15 @@ std::vector<std::string> attributedRuns(const Assignment &assignment, const Grad
             if (named >> k & 1)
                 functions += (functions.empty() ? "" : " and ") +
                              dotslab::harness::functionName(static_cast<dotslab::harness::Op>(k), names);
+        attribution.named |= named;
+        attribution.functions[played[n]] = functions;
         notes[played[n]] =
             "not charged here: a right main calling your functions prints exactly what your program "
             "printed; it differs only through the wrong answers of your " +
             functions + " (charged there), the first " + dotslab::harness::callText(*r.firstWrong, names) +
             "\n";
     }
-    return notes;
+    return attribution;
 }
 
 // Returns what the program's runs earn: one test per case, and one for each kind of
@@ -970,33 +982,84 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
     for (std::size_t i = 0; i < cases.size(); ++i)
         verdicts.push_back(
             compareRuns(expected[i], actual[i], options.compare, assignment.compareStandardError));
-    const std::vector<std::string> notCharged =
+    const Attribution attribution =
         functionFindings.forgivable != 0
             ? attributedRuns(assignment, options, cases, actual, verdicts, functionFindings)
-            : std::vector<std::string>(cases.size());
-    // The distinct differences across every run (runs forgiven through a function's
-    // mistake are not differences of the program's own), each run judged again without them.
-    std::vector<ComparedRun> compared(cases.size());
-    for (std::size_t i = 0; i < cases.size(); ++i) {
-        ComparedRun &run = compared[i];
-        run.expectedOut = normalisedText(expected[i].out, options.compare);
-        run.actualOut = normalisedText(actual[i].out, options.compare);
-        if (assignment.compareStandardError) {
-            run.expectedErr = normalisedText(expected[i].err, options.compare);
-            run.actualErr = normalisedText(actual[i].err, options.compare);
-        }
-        run.expectedStatus = expected[i].status;
-        run.actualStatus = actual[i].status;
-        run.endedNormally = actual[i].exited();
-        run.differs = !verdicts[i].passed && notCharged[i].empty();
-    }
-    const DifferenceFindings differences = findDifferences(compared);
-    report.differences = differences.differences;
+            : Attribution(cases.size());
     report.outputPolicy = outputPolicyFor(assignment, options);
-    for (TestOutcome &t : judgedRuns(assignment, options, cases, expected, actual, verdicts, notCharged,
-                                     differences, report.outputPolicy))
-        tests.push_back(std::move(t));
-    score(tests, rubricFor(assignment, options), options.visibility);
+    // Returns the program's distinct differences and its run tests, the runs of notCharged
+    // forgiven (runs forgiven through a function's mistake are not differences of the
+    // program's own), each run judged again without the differences.
+    auto judgeRuns = [&](const std::vector<std::string> &notCharged) {
+        std::vector<ComparedRun> compared(cases.size());
+        for (std::size_t i = 0; i < cases.size(); ++i) {
+            ComparedRun &run = compared[i];
+            run.expectedOut = normalisedText(expected[i].out, options.compare);
+            run.actualOut = normalisedText(actual[i].out, options.compare);
+            if (assignment.compareStandardError) {
+                run.expectedErr = normalisedText(expected[i].err, options.compare);
+                run.actualErr = normalisedText(actual[i].err, options.compare);
+            }
+            run.expectedStatus = expected[i].status;
+            run.actualStatus = actual[i].status;
+            run.endedNormally = actual[i].exited();
+            run.differs = !verdicts[i].passed && notCharged[i].empty();
+        }
+        std::pair<DifferenceFindings, std::vector<TestOutcome>> judged;
+        judged.first = findDifferences(compared);
+        judged.second = judgedRuns(assignment, options, cases, expected, actual, verdicts, notCharged,
+                                   judged.first, report.outputPolicy);
+        return judged;
+    };
+    // Returns the grade's tests with these run tests, scored.
+    auto scored = [&](std::vector<TestOutcome> all, std::vector<TestOutcome> runs) {
+        all.insert(all.end(), std::make_move_iterator(runs.begin()), std::make_move_iterator(runs.end()));
+        score(all, rubricFor(assignment, options), options.visibility);
+        return all;
+    };
+    auto total = [](const std::vector<TestOutcome> &all) {
+        return std::accumulate(all.begin(), all.end(), 0.0,
+                               [](double s, const TestOutcome &t) { return s + t.score; });
+    };
+    auto [differences, runTests] = judgeRuns(attribution.notes);
+    std::vector<TestOutcome> graded = scored(tests, std::move(runTests));
+    // A mistake is charged once, where it costs the most. Forgiven runs cost the program
+    // nothing because the functions are charged instead; where the runs would cost more,
+    // they are charged and those functions are not. Otherwise a function could be made
+    // wrong on purpose to buy a main's mistake cheaply: the same output never earns more
+    // than it earns from a program whose functions are right.
+    if (attribution.named != 0) {
+        auto [inRunsDifferences, inRunsTests] = judgeRuns(std::vector<std::string>(cases.size()));
+        std::vector<TestOutcome> functionsFree = tests;
+        for (std::size_t k = 0; k < assignment.functions.size(); ++k) {
+            if (!(attribution.named >> k & 1)) continue;
+            for (TestOutcome &t : functionsFree)
+                if (t.name == "function " + assignment.functions[k].name) {
+                    t.credit = 1;
+                    t.charge = 0;
+                    t.output =
+                        "not charged here: its wrong answers make your program's runs differ, and "
+                        "they cost more there, where they are charged (a mistake is charged once, "
+                        "where it costs the most)\n" +
+                        t.output;
+                }
+        }
+        for (std::size_t i = 0; i < cases.size(); ++i) {
+            if (attribution.functions[i].empty()) continue;
+            const std::string why = "charged here, not under your " + attribution.functions[i] +
+                                    ": a right main calling your functions prints exactly what your program "
+                                    "printed, through their wrong answers, and here it costs more\n";
+            for (TestOutcome &t : inRunsTests)
+                if (t.name == cases[i].name) t.output = why + t.output;
+        }
+        std::vector<TestOutcome> inRuns = scored(std::move(functionsFree), std::move(inRunsTests));
+        if (total(inRuns) < total(graded)) {
+            graded = std::move(inRuns);
+            differences = std::move(inRunsDifferences);
+        }
+    }
+    report.differences = differences.differences;
+    tests = std::move(graded);
     return report;
 }
 

@@ -685,6 +685,45 @@ BOOST_AUTO_TEST_CASE(a_function_that_tells_the_games_questions_apart_earns_no_fo
     BOOST_TEST(trick.report["score"].get<double>() <= honest.report["score"].get<double>(), trick.run.out);
 }
 
+BOOST_AUTO_TEST_CASE(a_mistake_moved_from_main_into_a_function_costs_no_less) {
+    // The winner's comparison reversed, in main (the honest twin) or in gameState (the
+    // trick): both print the same, byte for byte. Forgiven through gameState, the trick's
+    // runs cost it 6 points where the twin's cost 40 under dotsboxes' strict policy
+    // (adversary round 10: 94 against 60). A mistake is charged once, where it costs the
+    // most: here, in the runs. Under per-mistake the runs cost less than the function, and
+    // they stay forgiven.
+    TemporaryDirectory scratch("dotsgrade-test");
+    const fs::path honest =
+        dotsboxesWith(scratch.path(), "honest.cpp",
+                      {{"    std::cout << \"Player \" << gameState(grid) << \" wins!\\n\";",
+                        "    std::cout << \"Player \" << (playerScore(grid, 1) < playerScore(grid, 2) ? 1 : "
+                        "2) << \" wins!\\n\";"}});
+    const fs::path trick = dotsboxesWith(
+        scratch.path(), "trick.cpp",
+        {{"return playerScore(grid, 1) > playerScore(grid, 2) ? PLAYER_1_WINS : PLAYER_2_WINS;",
+          "return playerScore(grid, 1) < playerScore(grid, 2) ? PLAYER_1_WINS : PLAYER_2_WINS;"}});
+    for (const std::vector<std::string> &course :
+         {std::vector<std::string>{}, std::vector<std::string>{"--output-policy", "per-mistake"}}) {
+        BOOST_TEST_CONTEXT("course options: " << (course.empty() ? "none" : course[1])) {
+            const Grade h = grade("dotsboxes", honest, course), t = grade("dotsboxes", trick, course);
+            BOOST_TEST(h.test("function gameState")["score"] == h.test("function gameState")["max_score"]);
+            BOOST_TEST(t.report["score"].get<double>() <= h.report["score"].get<double>(), t.run.out);
+            const std::string function = t.test("function gameState")["output"];
+            const std::string run = t.test("transcript dotsboxes-sample")["output"];
+            if (course.empty()) {  // strict: the runs are charged, the function is not
+                BOOST_TEST(h.report["score"].get<double>() < 90);
+                BOOST_TEST(
+                    function.find("not charged here: its wrong answers make your program's runs differ") !=
+                        std::string::npos,
+                    function);
+                BOOST_TEST(run.find("charged here, not under your gameState") != std::string::npos, run);
+            } else {  // per-mistake: the function is charged, the runs are forgiven
+                BOOST_TEST(run.find("not charged here") != std::string::npos, run);
+            }
+        }
+    }
+}
+
 BOOST_AUTO_TEST_CASE(no_function_can_tell_when_it_is_judged_apart) {
     // Every function wrong, each only where an answer of another function it can ask shows
     // it is the student's own (gameState(-7), a grid no suite asks, answers 42 only here):

@@ -128,7 +128,9 @@ BOOST_AUTO_TEST_CASE(several_wrong_functions_alone_and_in_a_batch_under_load) {
         for (const char *right : {"function displayGrid", "function playerScore", "function updateGrid",
                                   "function gameState"})
             BOOST_TEST(first.test(right)["score"] == first.test(right)["max_score"], student << ": " << right);
-        BOOST_TEST(first.test("function isFilled")["score"].get<double>() < 6, student);
+        // isFilled is charged once: under its test, or in the runs where they cost more.
+        BOOST_TEST(first.failed().count("function isFilled") == 1u, student);
+        BOOST_TEST(first.report["score"].get<double>() < 100, student);
         for (int again = 1; again < kGradings; ++again) {
             const Grade next = grade("dotsboxes", submission);
             BOOST_TEST(withoutTimings(next.report) == withoutTimings(first.report),
