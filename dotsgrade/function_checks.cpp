@@ -161,9 +161,8 @@ SubmissionApi namesOf(const PackedGame &game) {
 
 // Returns true if suite makes any call of op's function on game.
 bool suiteCalls(const std::string &suite, const PackedGame &game, Op op) {
-    bool any = false;
-    forEachCall(suite, game, 0, [&](std::size_t, const Call &call) { return !(any = call.op == op); });
-    return any;
+    const std::vector<Call> &calls = callsOf(suite, game).calls;
+    return std::any_of(calls.begin(), calls.end(), [op](const Call &call) { return call.op == op; });
 }
 
 // Returns the suite whose calls check op's function on every checked grid.
