@@ -10,6 +10,7 @@
 #include <chrono>
 #include <filesystem>
 #include <map>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <system_error>
@@ -451,6 +452,21 @@ std::string silencingPragmas(const std::string &preprocessed) {
     return found;
 }
 
+// Returns the student's own lines of preprocessed text that use __extension__, which
+// silences -pedantic's warnings on what follows it (a variable-length array, a case
+// range). assert() is the C library's own use: its __extension__ __PRETTY_FUNCTION__
+// silences nothing of the student's.
+std::string silencingKeywords(const std::string &preprocessed) {
+    static const std::regex keyword(
+        R"((^|[^A-Za-z0-9_])__extension__(?!\s*__PRETTY_FUNCTION__)([^A-Za-z0-9_]|$))");
+    std::string found;
+    forEachOwnLine(preprocessed, [&](const std::string &line) {
+        if (found.size() < 2000 && std::regex_search(line, keyword))
+            found += "  " + line.substr(0, 120) + "\n";
+    });
+    return found;
+}
+
 // Returns the lines of preprocessed text that come from the student's own files, without
 // the markers and the empty lines.
 std::string ownLines(const std::string &preprocessed) {
@@ -527,7 +543,7 @@ CourseWarnings courseWarnings(const Assignment &assignment, const BuildResult &b
         preprocess.insert(preprocess.end(), {"-E", source});
         std::string preprocessed;
         if (runBuildTool("", preprocess, preprocessed, kStepSeconds, {src}) == 0) {
-            warnings.silencers += silencingPragmas(preprocessed);
+            warnings.silencers += silencingPragmas(preprocessed) + silencingKeywords(preprocessed);
             warnings.ownCode += ownLines(preprocessed);
         }
         if (!byMakefile) continue;

@@ -46,8 +46,11 @@ void prepareFunctionJudging(const PackedGame &game);
 std::vector<std::optional<dotslab::harness::Answer>> answersTo(
     const std::string &worker, const std::vector<dotslab::harness::Call> &calls, bool careful = true);
 
-// Returns true if got has most of want's lines (three in four, in their places): a picture
-// with one line wrong (a space too many before a score) is one mistake, not no picture.
+// Returns true if got has most of want's lines (more than half, in their places): a
+// picture with its score lines wrong (a space too few before each score) is one mistake,
+// not no picture. Three in four once made that typo, on every picture, two mistakes
+// charged (the function's and the runs'), where a function that made it only once main
+// had started was charged once.
 bool mostLinesAlike(const std::string &want, const std::string &got);
 
 // Returns true if a function's answer is the model's: display text compared under mode.

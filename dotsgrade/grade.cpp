@@ -718,13 +718,26 @@ std::vector<TestOutcome> judgedRuns(const Assignment &assignment, const GradeOpt
                                     const std::vector<std::string> &notCharged,
                                     const DifferenceFindings &differences, OutputPolicy policy) {
     std::vector<TestOutcome> tests;
-    // Per-mistake: each distinct difference is charged once, to the first test with a run
-    // it explains (cases come in rubric order: transcripts, tests, fuzz, robustness).
-    std::vector<bool> charged(differences.differences.size(), false);
-    auto chargeOnce = [&](TestOutcome &t, const RunDifferences &run) {
+    // Per-mistake: each distinct difference is charged once, where it costs the most: to
+    // the first run it explains in the category worth the most points. A difference that
+    // shows in the games too is never charged to a category worth nothing (a robustness
+    // transcript comes first), which made a mistake made everywhere cost nothing at all.
+    const std::map<std::string, double> rubric = rubricFor(assignment, options);
+    auto pointsOf = [&](const std::string &category) {
+        const auto found = rubric.find(category);
+        return found == rubric.end() ? 0.0 : found->second;
+    };
+    std::vector<std::size_t> chargedAt(differences.differences.size(), cases.size());  // the run charged
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        if (verdicts[i].passed || !notCharged[i].empty() || !differences.runs[i].explained) continue;
+        for (std::size_t d : differences.runs[i].differences)
+            if (chargedAt[d] == cases.size() ||
+                pointsOf(cases[i].category) > pointsOf(cases[chargedAt[d]].category))
+                chargedAt[d] = i;
+    }
+    auto chargeOnce = [&](TestOutcome &t, const RunDifferences &run, std::size_t at) {
         for (std::size_t d : run.differences) {
-            if (charged[d]) continue;
-            charged[d] = true;
+            if (chargedAt[d] != at) continue;
             t.charge += kDifferenceCost;
             t.output += "difference " + std::to_string(d + 1) + " (listed at the top) is charged here, once: " +
                         std::to_string(static_cast<int>(100 * kDifferenceCost + 0.5)) + "% of the " + t.category +
@@ -787,7 +800,7 @@ std::vector<TestOutcome> judgedRuns(const Assignment &assignment, const GradeOpt
                 ++tally.passed, ++tally.throughFunctions;
             else if (passes)
                 ++tally.passed, ++tally.onlyKnown;
-            if (explained && policy == OutputPolicy::kPerMistake) chargeOnce(tally.test, known);
+            if (explained && policy == OutputPolicy::kPerMistake) chargeOnce(tally.test, known, i);
             if (!passes && ++tally.shown <= 3)  // the first three failures shown
                 tally.test.output += c.name + ", " + input + why;
             continue;
@@ -795,7 +808,7 @@ std::vector<TestOutcome> judgedRuns(const Assignment &assignment, const GradeOpt
         TestOutcome t = outcome(c.category, c.name, c.description);
         t.passed = passes;
         if (!verdict.passed) t.output = notCharged[i] + input + why;
-        if (explained && policy == OutputPolicy::kPerMistake) chargeOnce(t, known);
+        if (explained && policy == OutputPolicy::kPerMistake) chargeOnce(t, known, i);
         if (t.charge > 0) t.credit = t.passed ? 1 : 0, t.passed = false;  // earned, less the charge
         tests.push_back(t);
     }

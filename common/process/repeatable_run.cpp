@@ -13,7 +13,8 @@
 //             number 0 (sched_getcpu), the user and group ids are 1000 (as root, each run
 //             has a uid of its own), and the process is 2, its parent 1, as the first
 //             program of a fresh pid namespace is (without bubblewrap they are the host's:
-//             srand(time(0) ^ getpid()) is a student's seed too);
+//             srand(time(0) ^ getpid()) is a student's seed too); the machine's memory,
+//             load and uptime (sysinfo, sysconf's pages, getloadavg) are fixed;
 //   processes: kill, sigqueue, tgkill and pidfd_open take the pids getpid and getppid
 //             told (2 and 1) for the real ones;
 //   temporary files: mkstemp and its kin, mkdtemp and tmpfile name them from the random
@@ -31,15 +32,16 @@
 #include <fcntl.h>
 #include <sched.h>
 #include <signal.h>
-#include <stdlib.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
+#include <sys/sysinfo.h>
 #include <sys/time.h>
 #include <sys/times.h>
 #include <sys/types.h>
@@ -312,6 +314,33 @@ int getrusage(int, struct rusage *usage) noexcept {
 }
 
 int sched_getcpu() noexcept { return 0; }
+
+// The machine's memory, load and uptime: those of an idle machine of 4 GB, up for a day
+// (sysinfo's free memory moves from run to run, and a program can make its output of it).
+int sysinfo(struct sysinfo *info) noexcept {
+    if (info == nullptr) {
+        errno = EFAULT;
+        return -1;
+    }
+    memset(info, 0, sizeof *info);
+    info->uptime = 86400;
+    info->totalram = 4ul << 30;
+    info->freeram = 2ul << 30;
+    info->procs = 1;
+    info->mem_unit = 1;
+    return 0;
+}
+long get_phys_pages() noexcept { return (4l << 30) / 4096; }
+long get_avphys_pages() noexcept { return (2l << 30) / 4096; }
+int getloadavg(double loads[], int count) noexcept {
+    for (int k = 0; k < count && k < 3; ++k) loads[k] = 0;
+    return count < 3 ? count : 3;
+}
+long sysconf(int name) noexcept {
+    if (name == _SC_PHYS_PAGES) return get_phys_pages();
+    if (name == _SC_AVPHYS_PAGES) return get_avphys_pages();
+    return next<long (*)(int)>("sysconf")(name);
+}
 
 pid_t getpid() noexcept { return 2; }
 pid_t getppid() noexcept { return 1; }

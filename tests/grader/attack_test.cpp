@@ -383,6 +383,26 @@ BOOST_AUTO_TEST_CASE(warnings_cannot_be_silenced) {
                                                          {{"int main() {", silencer + "int main() {"}, unused}));
         BOOST_TEST(g.failed().count("no warnings") == 1, name << ":\n" << g.run.out);
     }
+    // __extension__ silences -pedantic's warning on what follows it (adversary round 11:
+    // a variable-length array, 95 for its twin and 100 with the keyword); assert's own
+    // __extension__ __PRETTY_FUNCTION__ is the C library's and silences nothing.
+    const std::pair<std::string, std::string> array = {
+        "int main() {",
+        "int main() {\n    int count = 2;\n    bool seen[count];\n    seen[0] = false;\n    if (seen[0]) "
+        "return 1;"};
+    const Grade vla = grade("dotsboxes", dotsboxesWith(scratch.path(), "vla.cpp", {array}));
+    BOOST_TEST(vla.failed().count("no warnings") == 1, vla.run.out);
+    const Grade extension = grade(
+        "dotsboxes", dotsboxesWith(scratch.path(), "extension.cpp",
+                                   {{"int main() {",
+                                     "int main() {\n    int count = 2;\n    __extension__ bool "
+                                     "seen[count];\n    seen[0] = false;\n    if (seen[0]) return 1;"}}));
+    BOOST_TEST(extension.failed().count("no warnings") == 1, extension.run.out);
+    const Grade asserted = grade(
+        "dotsboxes", dotsboxesWith(scratch.path(), "assert.cpp",
+                                   {{"#include <string>", "#include <cassert>\n#include <string>"},
+                                    {"int main() {", "int main() {\n    assert(sizeof(long long) == 8);"}}));
+    BOOST_TEST(asserted.failed().count("no warnings") == 0, asserted.run.out);
     // A Makefile that builds with -w: the course's command still counts the warning.
     const fs::path folder = assembledSubmission("eight", scratch.path() / "quiet");
     writeFile(folder / "eight.cc", broken(readFileText(folder / "eight.cc"), {{"int main(int argc, char **argv) {", "int main(int argc, char **argv) {\n    int unused = 0;"}}));
@@ -722,6 +742,50 @@ BOOST_AUTO_TEST_CASE(a_mistake_moved_from_main_into_a_function_costs_no_less) {
             }
         }
     }
+}
+
+BOOST_AUTO_TEST_CASE(a_typo_on_every_picture_is_one_mistake) {
+    // displayGrid prints 3 spaces before each score where 4 are expected: 2 lines of its 7,
+    // on every picture. The trick makes the same typo only once main has started, so the
+    // function checks see a right display. Both print the same, byte for byte; the twin
+    // was charged twice (its test, as no single mistake, and its runs: 54) where the trick
+    // was charged once (60; adversary round 11).
+    TemporaryDirectory scratch("dotsgrade-test");
+    const std::pair<std::string, std::string> first = {"<< \"    Player 1 score: \"",
+                                                       "<< \"   Player 1 score: \""},
+                                              second = {"<< \"    Player 2 score: \"",
+                                                        "<< \"   Player 2 score: \""};
+    const Grade twin = grade("dotsboxes", dotsboxesWith(scratch.path(), "twin.cpp", {first, second}));
+    const Grade trick =
+        grade("dotsboxes", dotsboxesWith(scratch.path(), "trick.cpp",
+                                         {{"void displayGrid(",
+                                           "bool &gameStarted() {\n    static bool started = false;\n    "
+                                           "return started;\n}\n\nvoid displayGrid("},
+                                          {"<< \"    Player 1 score: \"",
+                                           "<< (gameStarted() ? \"   \" : \"    \") << \"Player 1 score: \""},
+                                          {"<< \"    Player 2 score: \"",
+                                           "<< (gameStarted() ? \"   \" : \"    \") << \"Player 2 score: \""},
+                                          {"int main() {", "int main() {\n    gameStarted() = true;"}}));
+    BOOST_TEST(trick.report["score"].get<double>() <= twin.report["score"].get<double>(), twin.run.out);
+}
+
+BOOST_AUTO_TEST_CASE(a_mistake_made_everywhere_costs_its_share_under_per_mistake) {
+    // Every invalid move answered "Line taken." where "Try again." is expected: one
+    // difference, in every run with an invalid move. It was charged to the first test it
+    // showed in, a robustness transcript worth nothing, so it cost nothing: 100 (adversary
+    // round 11). It is charged where it costs the most.
+    TemporaryDirectory scratch("dotsgrade-test");
+    const Grade g =
+        grade("dotsboxes",
+              dotsboxesWith(scratch.path(), "everywhere.cpp",
+                            {{"\"Invalid move! Try again.\\n\"", "\"Invalid move! Line taken.\\n\""}}),
+              {"--output-policy", "per-mistake", "--fuzz", "50"});
+    BOOST_TEST(g.report["score"].get<double>() < 100, g.run.out);
+    bool inTheGames = false;
+    for (const json &t : g.report["tests"])
+        inTheGames = inTheGames || t["output"].get<std::string>().find(
+                                       "is charged here, once: 10% of the fuzz points") != std::string::npos;
+    BOOST_TEST(inTheGames, g.run.out);
 }
 
 BOOST_AUTO_TEST_CASE(no_function_can_tell_when_it_is_judged_apart) {

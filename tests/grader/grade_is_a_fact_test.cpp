@@ -194,7 +194,8 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
     // /dev/urandom, std::random_device (opened on /dev/urandom), the processor time spent,
     // the uid (as root, each run has its own), the process id, the names of the program
     // and of the temporary folder (without bubblewrap, random ones of the grading's),
-    // /dev/urandom read by hand and the processor's time-stamp counter.
+    // /dev/urandom read by hand, the processor's time-stamp counter, and the machine's free
+    // memory, uptime and load (sysinfo, getloadavg, sysconf).
     TemporaryDirectory scratch("dotsgrade-test");
     fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
     const std::string noise =
@@ -218,11 +219,18 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
         "              << int(bytes[0]) << ' ' << int(bytes[1]) << ' ' << int(device[0]) << ' ' << "
         "int(device[1]) << ' '\n"
         "              << std::chrono::system_clock::now().time_since_epoch().count() << ' '\n"
-        "              << __builtin_ia32_rdtsc() << std::endl;\n";
+        "              << __builtin_ia32_rdtsc() << ' ';\n"
+        "    struct sysinfo machine;\n"
+        "    double loads[3] = {0, 0, 0};\n"
+        "    if (sysinfo(&machine) == 0 && getloadavg(loads, 3) >= 0)\n"
+        "        std::cout << machine.freeram << ' ' << machine.uptime << ' ' << machine.loads[0] << ' ' << "
+        "loads[0]\n"
+        "                  << ' ' << sysconf(_SC_AVPHYS_PAGES) << std::endl;\n";
     const fs::path submission = dotsboxesWith(
         scratch.path(), "noisy.cpp",
         {{"#include <string>",
-          "#include <fcntl.h>\n#include <sys/auxv.h>\n#include <sys/random.h>\n#include <sys/times.h>\n"
+          "#include <fcntl.h>\n#include <sys/auxv.h>\n#include <sys/random.h>\n#include <sys/sysinfo.h>\n"
+          "#include <sys/times.h>\n"
           "#include <unistd.h>\n#include <chrono>\n#include <cstdlib>\n#include <ctime>\n#include <random>\n"
           "#include <string>"},
          {"int main() {\n", noise}});
