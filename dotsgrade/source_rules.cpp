@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <string_view>
@@ -312,10 +313,12 @@ bool isVectorFloating(std::string_view mnemonic) {
 // double's helpers, complex numbers): __addtf3, __floatsitf, __mulsc3 and their kin.
 bool isSoftFloat(const std::string &name) {
     if (name.rfind("__", 0) != 0) return false;
-    for (const char *part : {"tf3", "tf2", "sitf", "ditf", "tfsi", "tfdi", "tfdf", "dftf", "sftf", "tfsf", "sc3",
-                             "dc3", "xc3", "tc3", "df3", "sf3"})
-        if (name.find(part) != std::string::npos) return true;
-    return false;
+    // Arithmetic, comparisons and powers (__adddf3, __ltdf2, __powidf2, __mulxc3), and
+    // conversions (__floatsidf, __fixunsdfdi, __extendsfdf2, __trunctfdf2): every libgcc
+    // helper that takes or makes a float, a double, a long double or a __float128.
+    static const std::regex helper(
+        R"(__[a-z]*([sdtxhb]f|[sdtxh]c)[0-9]|__(float|fix|extend|trunc)[a-z]*[sdtxh]f[a-z0-9]*)");
+    return std::regex_match(name, helper);
 }
 
 // Returns the functions whose machine code does floating-point arithmetic (SSE scalar or
@@ -674,6 +677,21 @@ std::string asmAfterPreprocessing(const std::string &ownCode) {
     return linesAfterPreprocessing(
         ownCode, [](const std::string &line) { return namesAny(line, {"asm", "__asm", "__asm__"}); },
         " (asm is not allowed here: it can disguise a global)");
+}
+
+std::string libraryNamespaceAfterPreprocessing(const std::string &ownCode) {
+    return linesAfterPreprocessing(
+        ownCode,
+        [](const std::string &line) {
+            const std::vector<std::string_view> words = identifiersOf(line);
+            for (std::size_t k = 0; k + 1 < words.size(); ++k)
+                if (words[k] == "namespace" && (words[k + 1] == "std" || words[k + 1] == "__gnu_cxx") &&
+                    (k == 0 || words[k - 1] != "using"))
+                    return true;
+            return false;
+        },
+        " (your code opens the library's namespace: a variable defined there is yours, global state all the "
+        "same)");
 }
 
 std::string inlinedLibraryCalls(const std::string &ownCode, const ObjectListing &objects) {

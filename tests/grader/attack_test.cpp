@@ -516,6 +516,26 @@ BOOST_AUTO_TEST_CASE(rules_that_cannot_be_dodged) {
                                                                       "(long long)__builtin_pow(10, 3);\n    if "
                                                                       "(tens != 1000) return 2;"}}));
     BOOST_TEST(folded.failed().count("rule no_floating_point") == 1, folded.run.out);
+    // Adversary round 12: a global as a template's static member declared in namespace std
+    // passed as the library's own; a power of 10 taken by libgcc's __powidf2 on a double
+    // made of its bits left no floating instruction in the object and no floating name in
+    // the code (each 100 where its twin got 95).
+    Grade inStd =
+        grade("dotsboxes", dotsboxesWith(scratch.path(), "in_std.cpp",
+                                         {{"int main() {",
+                                           "namespace std {\ntemplate <int N> struct turn { static int "
+                                           "player; };\ntemplate <int N> int turn<N>::player = 1;\n}\n\n"
+                                           "int main() {\n    std::turn<0>::player = 2;"}}));
+    BOOST_TEST(inStd.failed().count("rule no_globals") == 1, inStd.run.out);
+    Grade helper = grade(
+        "dotsboxes", dotsboxesWith(scratch.path(), "helper.cpp",
+                                   {{"int main() {",
+                                     "extern \"C\" double __powidf2(double, int);\n\nint main() {\n    const "
+                                     "long long bits = 0x4024000000000000LL;\n    double ten;\n    "
+                                     "__builtin_memcpy(&ten, &bits, sizeof ten);\n    const double big = "
+                                     "__powidf2(ten, 3);\n    long long back;\n    __builtin_memcpy(&back, "
+                                     "&big, sizeof back);\n    if (back == 0) return 2;"}}));
+    BOOST_TEST(helper.failed().count("rule no_floating_point") == 1, helper.run.out);
 }
 
 BOOST_AUTO_TEST_CASE(forgiveness_is_proven_run_by_run) {
