@@ -422,12 +422,15 @@ void score(std::vector<TestOutcome> &tests, const std::map<std::string, double> 
     }
 }
 
-}  // namespace
-
-double GradeReport::score() const {
+// Returns the points tests earned.
+double totalScore(const std::vector<TestOutcome> &tests) {
     return std::accumulate(tests.begin(), tests.end(), 0.0,
                            [](double s, const TestOutcome &t) { return s + t.score; });
 }
+
+}  // namespace
+
+double GradeReport::score() const { return totalScore(tests); }
 
 double GradeReport::maxScore() const {
     return std::accumulate(tests.begin(), tests.end(), 0.0,
@@ -622,12 +625,12 @@ struct Attribution {
 // Returns, for each case, why its failing run is not charged to the program ("" where it
 // is), and the functions charged in its place. Each mistake is charged once, and only
 // where it is proven for that very run: the run is the functions' (charged under their
-// tests) when a right main, calling the
-// student's own functions (through_functions.h), prints exactly what the student's
-// program printed, and the functions whose answers made it differ are each charged under
-// its own test for one mistake (`charged`, Op bits: see kMistakeShare). The student's
-// program is never run with anything of ours, so nothing it does can buy this.
-// Anything else is the program's own failure, charged as such.
+// tests) when a right main, calling the student's own functions (through_functions.h),
+// prints exactly what the student's program printed, and the functions whose answers
+// made it differ are each charged under its own test for one mistake (`charged`, Op
+// bits: see kMistakeShare). The student's program is never run with anything of ours, so
+// nothing it does can buy this. Anything else is the program's own failure, charged as
+// such.
 Attribution attributedRuns(const Assignment &assignment, const GradeOptions &options,
                            const std::vector<ProgramCase> &cases, const std::vector<RunResult> &actual,
                            const std::vector<Verdict> &verdicts, const FunctionFindings &findings) {
@@ -1000,24 +1003,25 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
             ? attributedRuns(assignment, options, cases, actual, verdicts, functionFindings)
             : Attribution(cases.size());
     report.outputPolicy = outputPolicyFor(assignment, options);
+    std::vector<ComparedRun> compared(cases.size());  // the runs as the differences see them
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        ComparedRun &run = compared[i];
+        run.expectedOut = normalisedText(expected[i].out, options.compare);
+        run.actualOut = normalisedText(actual[i].out, options.compare);
+        if (assignment.compareStandardError) {
+            run.expectedErr = normalisedText(expected[i].err, options.compare);
+            run.actualErr = normalisedText(actual[i].err, options.compare);
+        }
+        run.expectedStatus = expected[i].status;
+        run.actualStatus = actual[i].status;
+        run.endedNormally = actual[i].exited();
+    }
     // Returns the program's distinct differences and its run tests, the runs of notCharged
     // forgiven (runs forgiven through a function's mistake are not differences of the
     // program's own), each run judged again without the differences.
     auto judgeRuns = [&](const std::vector<std::string> &notCharged) {
-        std::vector<ComparedRun> compared(cases.size());
-        for (std::size_t i = 0; i < cases.size(); ++i) {
-            ComparedRun &run = compared[i];
-            run.expectedOut = normalisedText(expected[i].out, options.compare);
-            run.actualOut = normalisedText(actual[i].out, options.compare);
-            if (assignment.compareStandardError) {
-                run.expectedErr = normalisedText(expected[i].err, options.compare);
-                run.actualErr = normalisedText(actual[i].err, options.compare);
-            }
-            run.expectedStatus = expected[i].status;
-            run.actualStatus = actual[i].status;
-            run.endedNormally = actual[i].exited();
-            run.differs = !verdicts[i].passed && notCharged[i].empty();
-        }
+        for (std::size_t i = 0; i < cases.size(); ++i)
+            compared[i].differs = !verdicts[i].passed && notCharged[i].empty();
         std::pair<DifferenceFindings, std::vector<TestOutcome>> judged;
         judged.first = findDifferences(compared);
         judged.second = judgedRuns(assignment, options, cases, expected, actual, verdicts, notCharged,
@@ -1029,10 +1033,6 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
         all.insert(all.end(), std::make_move_iterator(runs.begin()), std::make_move_iterator(runs.end()));
         score(all, rubricFor(assignment, options), options.visibility);
         return all;
-    };
-    auto total = [](const std::vector<TestOutcome> &all) {
-        return std::accumulate(all.begin(), all.end(), 0.0,
-                               [](double s, const TestOutcome &t) { return s + t.score; });
     };
     auto [differences, runTests] = judgeRuns(attribution.notes);
     std::vector<TestOutcome> graded = scored(tests, std::move(runTests));
@@ -1066,7 +1066,7 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
                 if (t.name == cases[i].name) t.output = why + t.output;
         }
         std::vector<TestOutcome> inRuns = scored(std::move(functionsFree), std::move(inRunsTests));
-        if (total(inRuns) < total(graded)) {
+        if (totalScore(inRuns) < totalScore(graded)) {
             graded = std::move(inRuns);
             differences = std::move(inRunsDifferences);
         }
