@@ -21,13 +21,20 @@
 //             stream (tmpfile in the working folder, the one a run may write);
 //   devices:  /dev/urandom and /dev/random opened by name (open, openat, fopen) are
 //             /dev/zero, as bubblewrap binds them (without it, they are the machine's);
+//   machine:  a file or folder of /proc, /sys and their kin (the kernel's view of the
+//             machine: uptime, load, a fresh uuid per read, the program's start time) is
+//             not there (ENOENT), judged by the file opened, whatever its name;
+//   syscall:  the C library's syscall() with one of the calls above goes to the function
+//             that stands in for it, not to the kernel;
 //   counter:  the processor's time-stamp counter (rdtsc, rdtscp, __builtin_ia32_rdtsc)
 //             faults (prctl PR_SET_TSC), and the fault's handler answers from the
 //             counter above, 1000 cycles a microsecond; any other fault is the program's
 //             (sigaction and signal on SIGSEGV set what the handler calls for it).
 //
 // C linkage, no C++ library, no sanitizer: it loads into any program, C or C++.
+#include <dirent.h>
 #include <dlfcn.h>
+#include <linux/magic.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <sched.h>
@@ -45,6 +52,7 @@
 #include <sys/time.h>
 #include <sys/times.h>
 #include <sys/types.h>
+#include <sys/vfs.h>
 #include <time.h>
 #include <ucontext.h>
 #include <unistd.h>
@@ -93,6 +101,13 @@ struct timeval elapsed() {
 template <typename Function>
 Function next(const char *name) {
     return reinterpret_cast<Function>(dlsym(RTLD_NEXT, name));
+}
+
+// Returns what the kernel returns for system call number (the C library's syscall: this
+// library's own stands in for it).
+template <typename... Arguments>
+long rawSyscall(long number, Arguments... arguments) {
+    return next<long (*)(long, ...)>("syscall")(number, arguments...);
 }
 
 // Returns what the C library's sigaction returns (this library's own stands in for it).
@@ -181,8 +196,8 @@ int maskedBy(const char *name, int how, const sigset_t *set, sigset_t *before) {
 
 // Returns the pid the kernel knows for one the program was told (getpid 2, getppid 1).
 pid_t realPid(pid_t pid) {
-    if (pid == 2) return static_cast<pid_t>(syscall(SYS_getpid));
-    if (pid == 1) return static_cast<pid_t>(syscall(SYS_getppid));
+    if (pid == 2) return static_cast<pid_t>(rawSyscall(SYS_getpid));
+    if (pid == 1) return static_cast<pid_t>(rawSyscall(SYS_getppid));
     return pid;
 }
 
@@ -200,8 +215,8 @@ int makeTemporary(char *name, int suffixLength, int flags, bool folder) {
     char *x = name + length - suffixLength - 6;
     for (int attempt = 0; attempt < 1000; ++attempt) {
         for (int k = 0; k < 6; ++k) x[k] = letters[nextRandom() % (sizeof letters - 1)];
-        const long made = folder ? syscall(SYS_mkdirat, AT_FDCWD, name, 0700)
-                                 : syscall(SYS_openat, AT_FDCWD, name, O_RDWR | O_CREAT | O_EXCL | flags, 0600);
+        const long made = folder ? rawSyscall(SYS_mkdirat, AT_FDCWD, name, 0700)
+                                   : rawSyscall(SYS_openat, AT_FDCWD, name, O_RDWR | O_CREAT | O_EXCL | flags, 0600);
         if (made >= 0) return static_cast<int>(made);
         if (errno != EEXIST) return -1;
     }
@@ -222,13 +237,47 @@ const char *withoutRandomDevice(const char *path) {
     return path;
 }
 
+// Returns true if fd is a file of the kernel's own file systems (/proc, /sys and their
+// kin): the machine's state, which moves from run to run (uptime, load, a fresh uuid in
+// /proc/sys/kernel/random/uuid, the program's own start time in /proc/self/stat). Judged
+// by the file opened, not by its name: no spelling of the path gets round it, and a name
+// that leads elsewhere (/dev/stdin, /proc/self/fd/0, /proc/self/exe) is what it leads to.
+bool tellsTheMachine(int fd) {
+    struct statfs where;
+    if (fstatfs(fd, &where) != 0) return false;
+    switch (where.f_type) {
+    case PROC_SUPER_MAGIC: case SYSFS_MAGIC: case DEBUGFS_MAGIC: case TRACEFS_MAGIC:
+    case SECURITYFS_MAGIC: case CGROUP_SUPER_MAGIC: case CGROUP2_SUPER_MAGIC: case BPF_FS_MAGIC:
+        return true;
+    default:
+        return false;
+    }
+}
+
+// Returns fd, or -1 with errno ENOENT (as on a machine without them) where fd is a file of
+// the machine's state (tellsTheMachine), closed.
+int refusedIfMachine(int fd) {
+    if (fd < 0 || !tellsTheMachine(fd)) return fd;
+    rawSyscall(SYS_close, fd);
+    errno = ENOENT;
+    return -1;
+}
+
+// Returns file, or null with errno ENOENT where it is a file of the machine's state, closed.
+FILE *refusedIfMachine(FILE *file) {
+    if (file == nullptr || !tellsTheMachine(fileno(file))) return file;
+    fclose(file);
+    errno = ENOENT;
+    return nullptr;
+}
+
 // Returns what openat returns for path (the random devices as /dev/zero), the mode read
 // from arguments where flags create a file.
 int openedAt(int folder, const char *path, int flags, va_list arguments) {
     const mode_t mode = (flags & O_CREAT) != 0 || (flags & O_TMPFILE) == O_TMPFILE
                             ? static_cast<mode_t>(va_arg(arguments, int))
                             : 0;
-    return static_cast<int>(syscall(SYS_openat, folder, withoutRandomDevice(path), flags, mode));
+    return refusedIfMachine(static_cast<int>(rawSyscall(SYS_openat, folder, withoutRandomDevice(path), flags, mode)));
 }
 
 }  // namespace
@@ -266,11 +315,35 @@ int openat64(int folder, const char *path, int flags, ...) {
 
 // (Looked up at each call: a function's static would need the C++ library's guards.)
 FILE *fopen(const char *path, const char *mode) {
-    return next<FILE *(*)(const char *, const char *)>("fopen")(withoutRandomDevice(path), mode);
+    return refusedIfMachine(next<FILE *(*)(const char *, const char *)>("fopen")(withoutRandomDevice(path), mode));
 }
 FILE *fopen64(const char *path, const char *mode) {
-    return next<FILE *(*)(const char *, const char *)>("fopen64")(withoutRandomDevice(path), mode);
+    return refusedIfMachine(next<FILE *(*)(const char *, const char *)>("fopen64")(withoutRandomDevice(path), mode));
 }
+FILE *freopen(const char *path, const char *mode, FILE *stream) {
+    using Freopen = FILE *(*)(const char *, const char *, FILE *);
+    return refusedIfMachine(next<Freopen>("freopen")(withoutRandomDevice(path), mode, stream));
+}
+FILE *freopen64(const char *path, const char *mode, FILE *stream) {
+    using Freopen = FILE *(*)(const char *, const char *, FILE *);
+    return refusedIfMachine(next<Freopen>("freopen64")(withoutRandomDevice(path), mode, stream));
+}
+// A folder of the machine's state (/proc's list of processes, whose numbers move) is
+// refused as its files are.
+DIR *opendir(const char *path) {
+    DIR *folder = next<DIR *(*)(const char *)>("opendir")(path);
+    if (folder == nullptr || !tellsTheMachine(dirfd(folder))) return folder;
+    closedir(folder);
+    errno = ENOENT;
+    return nullptr;
+}
+// What _FORTIFY_SOURCE makes of open and openat without a mode.
+int __open_2(const char *path, int flags) { return open(path, flags); }
+int __open64_2(const char *path, int flags) { return open(path, flags); }
+int __openat_2(int folder, const char *path, int flags) { return openat(folder, path, flags); }
+int __openat64_2(int folder, const char *path, int flags) { return openat(folder, path, flags); }
+int creat(const char *path, mode_t mode) { return open(path, O_CREAT | O_WRONLY | O_TRUNC, mode); }
+int creat64(const char *path, mode_t mode) { return open(path, O_CREAT | O_WRONLY | O_TRUNC, mode); }
 
 int clock_gettime(clockid_t clock, struct timespec *now) noexcept {
     const uint64_t t = nextTick();
@@ -346,15 +419,15 @@ pid_t getpid() noexcept { return 2; }
 pid_t getppid() noexcept { return 1; }
 
 // The calls that name a process by its pid take the ones getpid and getppid told.
-int kill(pid_t pid, int signal) noexcept { return static_cast<int>(syscall(SYS_kill, realPid(pid), signal)); }
+int kill(pid_t pid, int signal) noexcept { return static_cast<int>(rawSyscall(SYS_kill, realPid(pid), signal)); }
 int sigqueue(pid_t pid, int signal, const union sigval value) noexcept {
     return next<int (*)(pid_t, int, const union sigval)>("sigqueue")(realPid(pid), signal, value);
 }
 int tgkill(pid_t group, pid_t thread, int signal) {
-    return static_cast<int>(syscall(SYS_tgkill, realPid(group), thread, signal));
+    return static_cast<int>(rawSyscall(SYS_tgkill, realPid(group), thread, signal));
 }
 int pidfd_open(pid_t pid, unsigned int flags) noexcept {
-    return static_cast<int>(syscall(SYS_pidfd_open, realPid(pid), flags));
+    return static_cast<int>(rawSyscall(SYS_pidfd_open, realPid(pid), flags));
 }
 
 // The masks a program sets leave SIGSEGV out (for what it says the mask was, too).
@@ -407,9 +480,9 @@ FILE *tmpfile() {
     char name[] = "./.tmpfileXXXXXX";
     const int fd = makeTemporary(name, 0, 0, false);
     if (fd < 0) return nullptr;
-    syscall(SYS_unlinkat, AT_FDCWD, name, 0);
+    rawSyscall(SYS_unlinkat, AT_FDCWD, name, 0);
     FILE *file = fdopen(fd, "w+");
-    if (file == nullptr) syscall(SYS_close, fd);
+    if (file == nullptr) rawSyscall(SYS_close, fd);
     return file;
 }
 FILE *tmpfile64() { return tmpfile(); }
@@ -442,6 +515,70 @@ uint32_t arc4random_uniform(uint32_t bound) noexcept {
 unsigned int _ZNSt13random_device9_M_getvalEv(void *) { return static_cast<unsigned int>(nextRandom()); }
 unsigned int _ZNSt13random_device16_M_getval_pretr1Ev(void *) {
     return static_cast<unsigned int>(nextRandom());
+}
+
+// The C library's syscall(): the calls this library stands in for go to it, as their
+// functions would (syscall(SYS_getrandom, ...) draws from the stream, syscall(SYS_open...)
+// is refused the machine's state); every other call is the kernel's.
+long syscall(long number, ...) noexcept {
+    va_list list;
+    va_start(list, number);
+    long a[6];
+    for (long &argument : a) argument = va_arg(list, long);
+    va_end(list);
+    auto pointer = [](long value) { return reinterpret_cast<void *>(value); };
+    switch (number) {
+    case SYS_clock_gettime:
+        return clock_gettime(static_cast<clockid_t>(a[0]), static_cast<struct timespec *>(pointer(a[1])));
+    case SYS_gettimeofday:
+        return gettimeofday(static_cast<struct timeval *>(pointer(a[0])), pointer(a[1]));
+    case SYS_time:
+        return time(static_cast<time_t *>(pointer(a[0])));
+    case SYS_times:
+        return times(static_cast<struct tms *>(pointer(a[0])));
+    case SYS_getrusage:
+        return getrusage(static_cast<int>(a[0]), static_cast<struct rusage *>(pointer(a[1])));
+    case SYS_getrandom:
+        return getrandom(pointer(a[0]), static_cast<size_t>(a[1]), static_cast<unsigned int>(a[2]));
+    case SYS_sysinfo:
+        return sysinfo(static_cast<struct sysinfo *>(pointer(a[0])));
+    case SYS_getcpu:
+        if (a[0] != 0) *static_cast<unsigned *>(pointer(a[0])) = 0;
+        if (a[1] != 0) *static_cast<unsigned *>(pointer(a[1])) = 0;
+        return 0;
+    case SYS_getpid:
+        return getpid();
+    case SYS_getppid:
+        return getppid();
+    case SYS_getuid:
+        return getuid();
+    case SYS_geteuid:
+        return geteuid();
+    case SYS_getgid:
+        return getgid();
+    case SYS_getegid:
+        return getegid();
+    case SYS_kill:
+        return kill(static_cast<pid_t>(a[0]), static_cast<int>(a[1]));
+    case SYS_tgkill:
+        return tgkill(static_cast<pid_t>(a[0]), static_cast<pid_t>(a[1]), static_cast<int>(a[2]));
+    case SYS_pidfd_open:
+        return pidfd_open(static_cast<pid_t>(a[0]), static_cast<unsigned int>(a[1]));
+    case SYS_open:
+        return open(static_cast<const char *>(pointer(a[0])), static_cast<int>(a[1]), static_cast<int>(a[2]));
+    case SYS_creat:
+        return creat(static_cast<const char *>(pointer(a[0])), static_cast<mode_t>(a[1]));
+    case SYS_openat:
+        return openat(static_cast<int>(a[0]), static_cast<const char *>(pointer(a[1])), static_cast<int>(a[2]),
+                      static_cast<int>(a[3]));
+#ifdef SYS_openat2
+    case SYS_openat2:
+        return refusedIfMachine(static_cast<int>(rawSyscall(
+            SYS_openat2, a[0], withoutRandomDevice(static_cast<const char *>(pointer(a[1]))), a[2], a[3])));
+#endif
+    default:
+        return rawSyscall(number, a[0], a[1], a[2], a[3], a[4], a[5]);
+    }
 }
 
 }  // extern "C"

@@ -19,9 +19,11 @@
 //     fopen; a std::random_device that opens one still draws from the library).
 //
 // The time-stamp counter (rdtsc) faults, and the library answers the fault from its
-// clock. What it does not cover: a program linked statically, one that makes the system
-// calls itself or draws from the processor's random instructions (rdrand), and the order
-// in which its threads run.
+// clock. The kernel's files of the machine's state (/proc, /sys) are not there, and
+// syscall() with a call the library stands in for goes to the library. What it does not
+// cover: a program linked statically, one that makes the system calls with the
+// processor's own instruction or draws from its random instructions (rdrand), and the
+// order in which its threads run.
 #pragma once
 
 namespace dotslab {

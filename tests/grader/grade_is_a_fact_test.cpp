@@ -194,8 +194,10 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
     // /dev/urandom, std::random_device (opened on /dev/urandom), the processor time spent,
     // the uid (as root, each run has its own), the process id, the names of the program
     // and of the temporary folder (without bubblewrap, random ones of the grading's),
-    // /dev/urandom read by hand, the processor's time-stamp counter, and the machine's free
-    // memory, uptime and load (sysinfo, getloadavg, sysconf).
+    // /dev/urandom read by hand, the processor's time-stamp counter, the machine's free
+    // memory, uptime and load (sysinfo, getloadavg, sysconf), the kernel's files of the
+    // machine's state (/proc's uptime, a fresh uuid, the program's start time; /sys's
+    // network counters), and the kernel's random numbers and clock through syscall().
     TemporaryDirectory scratch("dotsgrade-test");
     fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
     const std::string noise =
@@ -225,13 +227,26 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
         "    if (sysinfo(&machine) == 0 && getloadavg(loads, 3) >= 0)\n"
         "        std::cout << machine.freeram << ' ' << machine.uptime << ' ' << machine.loads[0] << ' ' << "
         "loads[0]\n"
-        "                  << ' ' << sysconf(_SC_AVPHYS_PAGES) << std::endl;\n";
+        "                  << ' ' << sysconf(_SC_AVPHYS_PAGES) << ' ';\n"
+        "    for (const char *machine : {\"/proc/uptime\", \"/proc/sys/kernel/random/uuid\", \"/proc/self/stat\",\n"
+        "                                \"/sys/class/net/lo/statistics/rx_bytes\"}) {\n"
+        "        std::ifstream file(machine);\n"
+        "        std::string line;\n"
+        "        std::getline(file, line);\n"
+        "        std::cout << line << ' ';\n"
+        "    }\n"
+        "    unsigned char direct[2] = {0, 0};\n"
+        "    timespec directly{};\n"
+        "    syscall(SYS_getrandom, direct, sizeof direct, 0);\n"
+        "    syscall(SYS_clock_gettime, CLOCK_REALTIME, &directly);\n"
+        "    std::cout << int(direct[0]) << ' ' << directly.tv_nsec << std::endl;\n";
     const fs::path submission = dotsboxesWith(
         scratch.path(), "noisy.cpp",
         {{"#include <string>",
           "#include <fcntl.h>\n#include <sys/auxv.h>\n#include <sys/random.h>\n#include <sys/sysinfo.h>\n"
-          "#include <sys/times.h>\n"
-          "#include <unistd.h>\n#include <chrono>\n#include <cstdlib>\n#include <ctime>\n#include <random>\n"
+          "#include <sys/syscall.h>\n#include <sys/times.h>\n"
+          "#include <unistd.h>\n#include <chrono>\n#include <cstdlib>\n#include <ctime>\n#include <fstream>\n"
+          "#include <random>\n"
           "#include <string>"},
          {"int main() {\n", noise}});
     // Returns the report's text, which must show the noise (else the comparison says nothing).
