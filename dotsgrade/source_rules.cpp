@@ -321,9 +321,23 @@ bool isSoftFloat(const std::string &name) {
     return std::regex_match(name, helper);
 }
 
+// Returns true for a function of the library's own whose floating point is the library's,
+// not the program's: the hash tables' rehash policy (std::unordered_map<std::string, int>
+// keeps its load factor as a float, whatever it holds), or any function of namespace std or
+// __gnu_cxx that names no floating type (in its template arguments, parameters or return
+// type). A template made for a floating type names it (std::accumulate over a
+// std::vector<double>), and so still counts; so does every function of the program's own.
+bool isLibrarysOwnFloatingPoint(const std::string &readable) {
+    if (readable.rfind("std::__detail::_Prime_rehash_policy::", 0) == 0) return true;
+    if (readable.rfind("std::", 0) != 0 && readable.rfind("__gnu_cxx::", 0) != 0) return false;
+    static const std::regex floatingType(R"(\b(float|double|__float128|__ibm128|__ieee128|_Float[0-9]+x?|__bf16)\b)");
+    return !std::regex_search(readable, floatingType);
+}
+
 // Returns the functions whose machine code does floating-point arithmetic (SSE scalar or
 // packed floating instructions, or the x87 unit), each with the first such instruction:
-// what the program actually does, whatever macros or headers the source went through.
+// what the program actually does, whatever macros or headers the source went through. The
+// library's own floating point is left out (isLibrarysOwnFloatingPoint).
 std::vector<std::string> functionsUsingFloatingPoint(const std::string &disassembly) {
     static const std::set<std::string_view> floating = {
         "addsd",     "subsd",     "mulsd",    "divsd",    "sqrtsd",    "addss",     "subss",     "mulss",
@@ -351,10 +365,10 @@ std::vector<std::string> functionsUsingFloatingPoint(const std::string &disassem
         if (!floating.count(mnemonic) && !isVectorFloating(mnemonic)) continue;
         said = true;
         int status = -1;
-        char *readable = abi::__cxa_demangle(function.c_str(), nullptr, nullptr, &status);
-        found.push_back((status == 0 && readable ? std::string(readable) : function) + " (" +
-                        std::string(mnemonic) + ")");
-        std::free(readable);
+        char *demangled = abi::__cxa_demangle(function.c_str(), nullptr, nullptr, &status);
+        const std::string readable = status == 0 && demangled ? std::string(demangled) : function;
+        std::free(demangled);
+        if (!isLibrarysOwnFloatingPoint(readable)) found.push_back(readable + " (" + std::string(mnemonic) + ")");
     }
     return found;
 }

@@ -536,6 +536,17 @@ BOOST_AUTO_TEST_CASE(rules_that_cannot_be_dodged) {
                                      "__powidf2(ten, 3);\n    long long back;\n    __builtin_memcpy(&back, "
                                      "&big, sizeof back);\n    if (back == 0) return 2;"}}));
     BOOST_TEST(helper.failed().count("rule no_floating_point") == 1, helper.run.out);
+    // The library's own floating point is left out (a hash table's load factor), but not a
+    // library template made for a floating type: here every floating instruction is the
+    // library's, converting to doubles and summing them.
+    Grade inTemplates = grade(
+        "dotsboxes", dotsboxesWith(scratch.path(), "in_templates.cpp",
+                                   {{"int main() {",
+                                     "#include <numeric>\n#include <vector>\n\nint main() {\n"
+                                     "    const std::vector<long long> whole(2, 3);\n"
+                                     "    const std::vector<double> halves(whole.begin(), whole.end());\n"
+                                     "    if (std::accumulate(halves.begin(), halves.end(), 0LL) != 6) return 2;"}}));
+    BOOST_TEST(inTemplates.failed().count("rule no_floating_point") == 1, inTemplates.run.out);
 }
 
 BOOST_AUTO_TEST_CASE(forgiveness_is_proven_run_by_run) {

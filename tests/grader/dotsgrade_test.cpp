@@ -382,6 +382,17 @@ BOOST_AUTO_TEST_CASE(a_floating_type_named_but_never_computed_with) {
     BOOST_TEST(g.failed().empty(), g.run.out);
 }
 
+BOOST_AUTO_TEST_CASE(a_library_container_that_keeps_floats_of_its_own) {
+    // std::unordered_map keeps its load factor as a float and rehashes in floating point:
+    // the library's arithmetic, not the program's (adversary round 13: 95 for a right program).
+    Grade g = gradeBroken("dotsboxes",
+                          {{"int main() {", "#include <string>\n#include <unordered_map>\n\nint main() {\n"
+                                            "    std::unordered_map<std::string, int> names;\n"
+                                            "    names.reserve(4);\n    names[\"a\"] = 1;\n"
+                                            "    if (names.size() != 1) return 3;"}});
+    BOOST_TEST(g.failed().empty(), g.run.out);
+}
+
 BOOST_AUTO_TEST_CASE(global_constants_are_no_variables) {
     // Constants the compiler works out are no global state, whether they need relocating
     // (the pointers, kept in .data.rel.ro) or not (read-only data). A const std::string
@@ -811,11 +822,14 @@ BOOST_AUTO_TEST_CASE(a_held_sandbox_run_ends_as_its_program_does) {
     if (geteuid() != 0) return;  // held sandboxes are root's
     TemporaryDirectory scratch("dotsgrade-test");
     fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
-    // The parent as the kernel says (getppid itself is fixed for every repeatable run).
+    // The parent as the kernel says: the system call itself, by the processor's instruction
+    // (getppid and syscall() are fixed for every repeatable run).
     writeFile(scratch.path() / "ends.c",
               "#include <signal.h>\n#include <stdio.h>\n#include <sys/syscall.h>\n#include <unistd.h>\n"
               "int main(int argc, char **argv) {\n"
-              "    printf(\"%ld\", syscall(SYS_getppid));\n    fflush(stdout);\n"
+              "    long parent;\n"
+              "    __asm__ volatile(\"syscall\" : \"=a\"(parent) : \"0\"((long)SYS_getppid) : \"rcx\", \"r11\", \"memory\");\n"
+              "    printf(\"%ld\", parent);\n    fflush(stdout);\n"
               "    if (argv[1][0] == 'c') raise(SIGSEGV);\n    return 130;\n}\n");
     const fs::path program = scratch.path() / "ends";
     const RunResult compiled = dotslab::runTrusted(
