@@ -10,8 +10,8 @@
 //             whatever source it chose) draw from one stream (splitmix64) from a fixed seed,
 //             and the kernel's 16 random bytes (getauxval(AT_RANDOM)) are that seed's;
 //   the rest:  processor time (times, getrusage) is the counter's too, the processor is
-//             number 0 (sched_getcpu), the user and group ids are 1000 (as root, each run
-//             has a uid of its own), and the process is 2, its parent 1, as the first
+//             number 0 (sched_getcpu), the user and group ids are 1000 (getuid, getresuid
+//             and their kin; as root, each run has a uid of its own), and the process is 2, its parent 1, as the first
 //             program of a fresh pid namespace is (without bubblewrap they are the host's:
 //             srand(time(0) ^ getpid()) is a student's seed too); the machine's memory,
 //             load and uptime (sysinfo, sysconf's pages, getloadavg) are fixed;
@@ -24,6 +24,9 @@
 //   machine:  a file or folder of /proc, /sys and their kin (the kernel's view of the
 //             machine: uptime, load, a fresh uuid per read, the program's start time) is
 //             not there (ENOENT), judged by the file opened, whatever its name;
+//   owners:   the run's own files (stat and its kin, statx) are owned by the user above;
+//   timers:   a run has none (setitimer, timer_create, timerfd_create fail; alarm and
+//             ualarm set nothing): they fire after a time that moves from run to run;
 //   syscall:  the C library's syscall() with one of the calls above goes to the function
 //             that stands in for it, not to the kernel;
 //   counter:  the processor's time-stamp counter (rdtsc, rdtscp, __builtin_ia32_rdtsc)
@@ -48,6 +51,7 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
+#include <sys/stat.h>
 #include <sys/sysinfo.h>
 #include <sys/time.h>
 #include <sys/times.h>
@@ -235,6 +239,22 @@ const char *withoutRandomDevice(const char *path) {
     if (path != nullptr && (strcmp(path, "/dev/urandom") == 0 || strcmp(path, "/dev/random") == 0))
         return "/dev/zero";
     return path;
+}
+
+// The user and group every run is (as root, each run has a uid of its own, handed out in
+// turn: which run gets which hangs on the threads' timing).
+constexpr unsigned kUser = 1000;
+
+using StatAt = int (*)(int, const char *, struct stat *, int);
+using Stat64At = int (*)(int, const char *, struct stat64 *, int);
+
+// Returns result, about's owner and group made kUser where they are the run's own.
+template <typename Stat>
+int ownedAlike(int result, Stat *about) {
+    if (result != 0) return result;
+    if (about->st_uid == static_cast<uid_t>(rawSyscall(SYS_getuid))) about->st_uid = kUser;
+    if (about->st_gid == static_cast<gid_t>(rawSyscall(SYS_getgid))) about->st_gid = kUser;
+    return result;
 }
 
 // Returns true if fd is a file of the kernel's own file systems (/proc, /sys and their
@@ -487,10 +507,66 @@ FILE *tmpfile() {
 }
 FILE *tmpfile64() { return tmpfile(); }
 
-uid_t getuid() noexcept { return 1000; }
-uid_t geteuid() noexcept { return 1000; }
-gid_t getgid() noexcept { return 1000; }
-gid_t getegid() noexcept { return 1000; }
+uid_t getuid() noexcept { return kUser; }
+uid_t geteuid() noexcept { return kUser; }
+gid_t getgid() noexcept { return kUser; }
+gid_t getegid() noexcept { return kUser; }
+int getresuid(uid_t *real, uid_t *effective, uid_t *saved) noexcept {
+    *real = *effective = *saved = kUser;
+    return 0;
+}
+int getresgid(gid_t *real, gid_t *effective, gid_t *saved) noexcept {
+    *real = *effective = *saved = kUser;
+    return 0;
+}
+
+// The owner of a file the run made (its working folder, its files) is the user above too.
+int stat(const char *path, struct stat *about) noexcept { return ownedAlike(next<StatAt>("fstatat")(AT_FDCWD, path, about, 0), about); }
+int stat64(const char *path, struct stat64 *about) noexcept { return ownedAlike(next<Stat64At>("fstatat64")(AT_FDCWD, path, about, 0), about); }
+int lstat(const char *path, struct stat *about) noexcept {
+    return ownedAlike(next<StatAt>("fstatat")(AT_FDCWD, path, about, AT_SYMLINK_NOFOLLOW), about);
+}
+int lstat64(const char *path, struct stat64 *about) noexcept {
+    return ownedAlike(next<Stat64At>("fstatat64")(AT_FDCWD, path, about, AT_SYMLINK_NOFOLLOW), about);
+}
+int fstat(int fd, struct stat *about) noexcept { return ownedAlike(next<StatAt>("fstatat")(fd, "", about, AT_EMPTY_PATH), about); }
+int fstat64(int fd, struct stat64 *about) noexcept {
+    return ownedAlike(next<Stat64At>("fstatat64")(fd, "", about, AT_EMPTY_PATH), about);
+}
+int fstatat(int folder, const char *path, struct stat *about, int flags) noexcept {
+    return ownedAlike(next<StatAt>("fstatat")(folder, path, about, flags), about);
+}
+int fstatat64(int folder, const char *path, struct stat64 *about, int flags) noexcept {
+    return ownedAlike(next<Stat64At>("fstatat64")(folder, path, about, flags), about);
+}
+int statx(int folder, const char *path, int flags, unsigned int mask, struct statx *about) noexcept {
+    const int result = next<int (*)(int, const char *, int, unsigned int, struct statx *)>("statx")(folder, path, flags, mask, about);
+    if (result == 0) {
+        if (about->stx_uid == static_cast<uint32_t>(rawSyscall(SYS_getuid))) about->stx_uid = kUser;
+        if (about->stx_gid == static_cast<uint32_t>(rawSyscall(SYS_getgid))) about->stx_gid = kUser;
+    }
+    return result;
+}
+
+// Timers send their signal after an amount of time, real or the processor's, that moves
+// from run to run (a loop that counts until its timer fires counts differently): a run has
+// none. setitimer, timer_create and timerfd_create fail (ENOSYS); alarm and ualarm set
+// nothing.
+int setitimer(int, const struct itimerval *, struct itimerval *before) noexcept {
+    if (before != nullptr) memset(before, 0, sizeof *before);
+    errno = ENOSYS;
+    return -1;
+}
+int timer_create(clockid_t, struct sigevent *, timer_t *) noexcept {
+    errno = ENOSYS;
+    return -1;
+}
+int timerfd_create(int, int) noexcept {
+    errno = ENOSYS;
+    return -1;
+}
+unsigned int alarm(unsigned int) noexcept { return 0; }
+useconds_t ualarm(useconds_t, useconds_t) noexcept { return 0; }
 
 ssize_t getrandom(void *buffer, size_t length, unsigned int) noexcept {
     fillRandom(buffer, length);
@@ -558,6 +634,34 @@ long syscall(long number, ...) noexcept {
         return getgid();
     case SYS_getegid:
         return getegid();
+    case SYS_getresuid:
+        return getresuid(static_cast<uid_t *>(pointer(a[0])), static_cast<uid_t *>(pointer(a[1])),
+                         static_cast<uid_t *>(pointer(a[2])));
+    case SYS_getresgid:
+        return getresgid(static_cast<gid_t *>(pointer(a[0])), static_cast<gid_t *>(pointer(a[1])),
+                         static_cast<gid_t *>(pointer(a[2])));
+    case SYS_stat:
+        return stat(static_cast<const char *>(pointer(a[0])), static_cast<struct stat *>(pointer(a[1])));
+    case SYS_lstat:
+        return lstat(static_cast<const char *>(pointer(a[0])), static_cast<struct stat *>(pointer(a[1])));
+    case SYS_fstat:
+        return fstat(static_cast<int>(a[0]), static_cast<struct stat *>(pointer(a[1])));
+    case SYS_newfstatat:
+        return fstatat(static_cast<int>(a[0]), static_cast<const char *>(pointer(a[1])),
+                       static_cast<struct stat *>(pointer(a[2])), static_cast<int>(a[3]));
+    case SYS_statx:
+        return statx(static_cast<int>(a[0]), static_cast<const char *>(pointer(a[1])), static_cast<int>(a[2]),
+                     static_cast<unsigned int>(a[3]), static_cast<struct statx *>(pointer(a[4])));
+    case SYS_setitimer:
+        return setitimer(static_cast<int>(a[0]), static_cast<const struct itimerval *>(pointer(a[1])),
+                         static_cast<struct itimerval *>(pointer(a[2])));
+    case SYS_alarm:
+        return alarm(static_cast<unsigned int>(a[0]));
+    case SYS_timer_create:
+        return timer_create(static_cast<clockid_t>(a[0]), static_cast<struct sigevent *>(pointer(a[1])),
+                            static_cast<timer_t *>(pointer(a[2])));
+    case SYS_timerfd_create:
+        return timerfd_create(static_cast<int>(a[0]), static_cast<int>(a[1]));
     case SYS_kill:
         return kill(static_cast<pid_t>(a[0]), static_cast<int>(a[1]));
     case SYS_tgkill:

@@ -197,7 +197,9 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
     // /dev/urandom read by hand, the processor's time-stamp counter, the machine's free
     // memory, uptime and load (sysinfo, getloadavg, sysconf), the kernel's files of the
     // machine's state (/proc's uptime, a fresh uuid, the program's start time; /sys's
-    // network counters), and the kernel's random numbers and clock through syscall().
+    // network counters), the kernel's random numbers and clock through syscall(), the
+    // run's uid as getresuid and its working folder's owner tell it (as root, each run has
+    // one of its own), and a timer of processor time (a loop counts until it fires).
     TemporaryDirectory scratch("dotsgrade-test");
     fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
     const std::string noise =
@@ -239,16 +241,28 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
         "    timespec directly{};\n"
         "    syscall(SYS_getrandom, direct, sizeof direct, 0);\n"
         "    syscall(SYS_clock_gettime, CLOCK_REALTIME, &directly);\n"
-        "    std::cout << int(direct[0]) << ' ' << directly.tv_nsec << std::endl;\n";
+        "    std::cout << int(direct[0]) << ' ' << directly.tv_nsec << ' ';\n"
+        "    uid_t real, effective, saved;\n"
+        "    struct stat folder;\n"
+        "    if (getresuid(&real, &effective, &saved) == 0 && stat(\".\", &folder) == 0)\n"
+        "        std::cout << real << ' ' << folder.st_uid << ' ';\n"
+        "    std::signal(SIGVTALRM, onTimer);\n"
+        "    itimerval soon{};\n"
+        "    soon.it_value.tv_usec = 2000;\n"
+        "    long rounds = 0;\n"
+        "    if (setitimer(ITIMER_VIRTUAL, &soon, nullptr) == 0)\n"
+        "        while (!timerFired) ++rounds;\n"
+        "    std::cout << rounds << std::endl;\n";
     const fs::path submission = dotsboxesWith(
         scratch.path(), "noisy.cpp",
         {{"#include <string>",
           "#include <fcntl.h>\n#include <sys/auxv.h>\n#include <sys/random.h>\n#include <sys/sysinfo.h>\n"
-          "#include <sys/syscall.h>\n#include <sys/times.h>\n"
+          "#include <sys/stat.h>\n#include <sys/syscall.h>\n#include <sys/time.h>\n#include <sys/times.h>\n"
+          "#include <csignal>\n"
           "#include <unistd.h>\n#include <chrono>\n#include <cstdlib>\n#include <ctime>\n#include <fstream>\n"
           "#include <random>\n"
           "#include <string>"},
-         {"int main() {\n", noise}});
+         {"int main() {\n", "volatile std::sig_atomic_t timerFired = 0;\nvoid onTimer(int) { timerFired = 1; }\n\n" + noise}});
     // Returns the report's text, which must show the noise (else the comparison says nothing).
     auto shown = [](const Grade &g) {
         const std::string text = withoutTimings(g.report).dump();
