@@ -245,9 +245,6 @@ const char *withoutRandomDevice(const char *path) {
 // turn: which run gets which hangs on the threads' timing).
 constexpr unsigned kUser = 1000;
 
-using StatAt = int (*)(int, const char *, struct stat *, int);
-using Stat64At = int (*)(int, const char *, struct stat64 *, int);
-
 // Returns result, about's owner and group made kUser where they are the run's own.
 template <typename Stat>
 int ownedAlike(int result, Stat *about) {
@@ -521,26 +518,26 @@ int getresgid(gid_t *real, gid_t *effective, gid_t *saved) noexcept {
 }
 
 // The owner of a file the run made (its working folder, its files) is the user above too.
-int stat(const char *path, struct stat *about) noexcept { return ownedAlike(next<StatAt>("fstatat")(AT_FDCWD, path, about, 0), about); }
-int stat64(const char *path, struct stat64 *about) noexcept { return ownedAlike(next<Stat64At>("fstatat64")(AT_FDCWD, path, about, 0), about); }
-int lstat(const char *path, struct stat *about) noexcept {
-    return ownedAlike(next<StatAt>("fstatat")(AT_FDCWD, path, about, AT_SYMLINK_NOFOLLOW), about);
-}
-int lstat64(const char *path, struct stat64 *about) noexcept {
-    return ownedAlike(next<Stat64At>("fstatat64")(AT_FDCWD, path, about, AT_SYMLINK_NOFOLLOW), about);
-}
-int fstat(int fd, struct stat *about) noexcept { return ownedAlike(next<StatAt>("fstatat")(fd, "", about, AT_EMPTY_PATH), about); }
-int fstat64(int fd, struct stat64 *about) noexcept {
-    return ownedAlike(next<Stat64At>("fstatat64")(fd, "", about, AT_EMPTY_PATH), about);
-}
+// Through the kernel's own call (x86-64's struct stat is the kernel's): no C library symbol
+// that an older library lacks.
 int fstatat(int folder, const char *path, struct stat *about, int flags) noexcept {
-    return ownedAlike(next<StatAt>("fstatat")(folder, path, about, flags), about);
+    return ownedAlike(static_cast<int>(rawSyscall(SYS_newfstatat, folder, path, about, flags)), about);
 }
 int fstatat64(int folder, const char *path, struct stat64 *about, int flags) noexcept {
-    return ownedAlike(next<Stat64At>("fstatat64")(folder, path, about, flags), about);
+    return ownedAlike(static_cast<int>(rawSyscall(SYS_newfstatat, folder, path, about, flags)), about);
 }
+int stat(const char *path, struct stat *about) noexcept { return fstatat(AT_FDCWD, path, about, 0); }
+int stat64(const char *path, struct stat64 *about) noexcept { return fstatat64(AT_FDCWD, path, about, 0); }
+int lstat(const char *path, struct stat *about) noexcept {
+    return fstatat(AT_FDCWD, path, about, AT_SYMLINK_NOFOLLOW);
+}
+int lstat64(const char *path, struct stat64 *about) noexcept {
+    return fstatat64(AT_FDCWD, path, about, AT_SYMLINK_NOFOLLOW);
+}
+int fstat(int fd, struct stat *about) noexcept { return fstatat(fd, "", about, AT_EMPTY_PATH); }
+int fstat64(int fd, struct stat64 *about) noexcept { return fstatat64(fd, "", about, AT_EMPTY_PATH); }
 int statx(int folder, const char *path, int flags, unsigned int mask, struct statx *about) noexcept {
-    const int result = next<int (*)(int, const char *, int, unsigned int, struct statx *)>("statx")(folder, path, flags, mask, about);
+    const int result = static_cast<int>(rawSyscall(SYS_statx, folder, path, flags, mask, about));
     if (result == 0) {
         if (about->stx_uid == static_cast<uint32_t>(rawSyscall(SYS_getuid))) about->stx_uid = kUser;
         if (about->stx_gid == static_cast<uint32_t>(rawSyscall(SYS_getgid))) about->stx_gid = kUser;
