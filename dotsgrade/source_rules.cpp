@@ -114,6 +114,18 @@ bool namesAny(std::string_view line, const std::set<std::string_view> &words) {
     return false;
 }
 
+// Returns true if line calls a function named by one of words: the name, then "(" (a
+// variable of that name, `int exp = 18 - i;`, is no call).
+bool callsAny(std::string_view line, const std::set<std::string_view> &words) {
+    for (std::string_view name : identifiersOf(line)) {
+        if (!words.count(name)) continue;
+        std::size_t after = static_cast<std::size_t>(name.data() - line.data()) + name.size();
+        while (after < line.size() && (line[after] == ' ' || line[after] == '\t')) ++after;
+        if (after < line.size() && line[after] == '(') return true;
+    }
+    return false;
+}
+
 // Returns the header a line includes ("" if it is not an #include): `#  include <x>` -> "<x>".
 std::string_view includedHeader(std::string_view line) {
     auto skipSpaces = [&] {
@@ -321,6 +333,12 @@ bool isSoftFloat(const std::string &name) {
     return std::regex_match(name, helper);
 }
 
+// Returns true if a (demangled) function name names a floating type.
+bool namesFloatingType(const std::string &readable) {
+    static const std::regex floatingType(R"(\b(float|double|__float128|__ibm128|__ieee128|_Float[0-9]+x?|__bf16)\b)");
+    return std::regex_search(readable, floatingType);
+}
+
 // Returns true for a function of the library's own whose floating point is the library's,
 // not the program's: the hash tables' rehash policy (std::unordered_map<std::string, int>
 // keeps its load factor as a float, whatever it holds), or any function of namespace std or
@@ -330,8 +348,37 @@ bool isSoftFloat(const std::string &name) {
 bool isLibrarysOwnFloatingPoint(const std::string &readable) {
     if (readable.rfind("std::__detail::_Prime_rehash_policy::", 0) == 0) return true;
     if (readable.rfind("std::", 0) != 0 && readable.rfind("__gnu_cxx::", 0) != 0) return false;
-    static const std::regex floatingType(R"(\b(float|double|__float128|__ibm128|__ieee128|_Float[0-9]+x?|__bf16)\b)");
-    return !std::regex_search(readable, floatingType);
+    return !namesFloatingType(readable);
+}
+
+// Returns true for a library function the program calls that takes or gives a floating
+// value: a C++ one whose (demangled) name names a floating type (operator>>(double&)), or
+// a C one of the maths library or the C library's conversions (strtod, atof, llrint,
+// difftime: a double that goes from one call to the next leaves no floating instruction in
+// the program, and std::llrint(std::strtod("1e5", nullptr)) computed a power of ten so),
+// with any of their float, long double and _FloatN suffixes.
+bool isFloatingLibraryFunction(const std::string &readable) {
+    if (namesFloatingType(readable)) return true;
+    static const std::set<std::string> functions = {
+        "acos", "asin", "atan", "atan2", "cos", "sin", "tan", "sincos", "acosh", "asinh", "atanh", "cosh",
+        "sinh", "tanh", "exp", "exp2", "exp10", "pow10", "expm1", "log", "log2", "log10", "log1p", "logb",
+        "ilogb", "llogb", "frexp", "ldexp", "modf", "scalb", "scalbn", "scalbln", "significand", "pow", "sqrt",
+        "cbrt", "hypot", "fabs", "ceil", "floor", "round", "lround", "llround", "roundeven", "trunc", "rint",
+        "lrint", "llrint", "nearbyint", "fmod", "remainder", "drem", "remquo", "copysign", "nan", "nextafter",
+        "nexttoward", "nextup", "nextdown", "fdim", "fmax", "fmin", "fmaximum", "fminimum", "fma", "erf",
+        "erfc", "tgamma", "lgamma", "lgamma_r", "gamma", "j0", "j1", "jn", "y0", "y1", "yn", "fromfp",
+        "ufromfp", "fromfpx", "ufromfpx", "canonicalize", "totalorder", "totalordermag", "getpayload",
+        "setpayload", "__fpclassify", "__isnan", "__isinf", "__finite", "__signbit", "__iseqsig",
+        "__issignaling", "isnan", "isinf", "finite", "strtod", "strtof", "strtold", "strtod_l", "strtof_l",
+        "strtold_l", "wcstod", "wcstof", "wcstold", "atof", "ecvt", "fcvt", "gcvt", "qecvt", "qfcvt",
+        "qgcvt", "ecvt_r", "fcvt_r", "qecvt_r", "qfcvt_r", "strfromd", "strfromf", "strfroml", "difftime",
+        "drand48", "erand48", "drand48_r", "erand48_r", "__strtod_internal", "__strtof_internal",
+        "__strtold_internal"};
+    if (functions.count(readable)) return true;
+    // The float, long double and _FloatN versions: sqrtf, llrintl, strtof128, expf64x.
+    static const std::regex suffixed(R"((.+?)(f|l|f16|f32|f64|f128|f32x|f64x|f128x)(_l)?)");
+    std::smatch parts;
+    return std::regex_match(readable, parts, suffixed) && functions.count(parts[1].str() + parts[3].str());
 }
 
 // Returns the functions whose machine code does floating-point arithmetic (SSE scalar or
@@ -376,12 +423,12 @@ std::vector<std::string> functionsUsingFloatingPoint(const std::string &disassem
 RuleResult noFloatingPoint(const BuildResult &build, const std::vector<Symbol> &symbols,
                            const std::string &disassembly) {
     RuleResult rule{"no_floating_point", "integer arithmetic only (no float, double or pow)"};
-    // Floating functions named in the code (not in comments, strings or #include lines). A
-    // floating type's name alone does nothing (sizeof(double)): where a value of one is
-    // computed, the machine code shows it (below).
+    // Floating functions called in the code (not in comments, strings or #include lines; a
+    // variable named exp is no call). A floating type's name alone does nothing
+    // (sizeof(double)): where a value of one is computed, the machine code shows it (below).
     const std::set<std::string_view> floating = {"pow", "powf", "powl", "sqrt", "exp", "log10"};
     auto matches = [&](const std::string &line) {
-        return includedHeader(line).empty() && namesAny(line, floating);
+        return includedHeader(line).empty() && callsAny(line, floating);
     };
     forMatchingLines(build, matches, [&](const std::string &source, int line, const std::string &text) {
         rule.passed = false;
@@ -392,11 +439,8 @@ RuleResult noFloatingPoint(const BuildResult &build, const std::vector<Symbol> &
         rule.passed = false;
         rule.detail += "floating-point arithmetic in " + function + "\n";
     }
-    const std::set<std::string> mathFunctions = {"pow",  "powf",  "powl",   "sqrt",   "exp",
-                                                 "log",  "log10", "exp10",  "ldexp",  "floor",
-                                                 "ceil", "round", "lround", "llround"};
     for (const Symbol &symbol : symbols)
-        if (!symbol.defined() && (mathFunctions.count(symbol.readable) || isSoftFloat(symbol.readable))) {
+        if (!symbol.defined() && (isFloatingLibraryFunction(symbol.readable) || isSoftFloat(symbol.readable))) {
             rule.passed = false;
             rule.detail += "calls " + symbol.readable + "()" +
                            (isSoftFloat(symbol.readable) ? " (floating point done in software)" : "") + "\n";

@@ -547,6 +547,16 @@ BOOST_AUTO_TEST_CASE(rules_that_cannot_be_dodged) {
                                      "    const std::vector<double> halves(whole.begin(), whole.end());\n"
                                      "    if (std::accumulate(halves.begin(), halves.end(), 0LL) != 6) return 2;"}}));
     BOOST_TEST(inTemplates.failed().count("rule no_floating_point") == 1, inTemplates.run.out);
+    // A double handed from one library call to the next leaves no floating instruction in
+    // the program (adversary round 14: 100 where the same with pow got 95).
+    Grade handedOn = grade(
+        "dotsboxes", dotsboxesWith(scratch.path(), "handed_on.cpp",
+                                   {{"int main() {",
+                                     "#include <cmath>\n#include <cstdlib>\n\nint main() {\n"
+                                     "    if (std::llrint(std::strtod(\"1e5\", nullptr)) != 100000) return 2;"}}));
+    BOOST_TEST(handedOn.failed().count("rule no_floating_point") == 1, handedOn.run.out);
+    BOOST_TEST(handedOn.test("rule no_floating_point")["output"].get<std::string>().find("strtod") !=
+               std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(forgiveness_is_proven_run_by_run) {

@@ -380,6 +380,11 @@ BOOST_AUTO_TEST_CASE(a_floating_type_named_but_never_computed_with) {
     // sizeof(double) computes nothing in floating point: no_floating_point holds.
     Grade g = gradeBroken("dotsboxes", {{"int main() {", "int main() {\n    if (sizeof(double) == 1) return 3;"}});
     BOOST_TEST(g.failed().empty(), g.run.out);
+    // Nor does a variable named as a floating function is (adversary round 14: 95 for a
+    // right program whose exponent was called exp).
+    Grade named = gradeBroken("dotsboxes", {{"    for (int e = 0; e < 18 - i; e++) place *= 10;",
+                                             "    const int exp = 18 - i;\n    for (int e = 0; e < exp; e++) place *= 10;"}});
+    BOOST_TEST(named.failed().empty(), named.run.out);
 }
 
 BOOST_AUTO_TEST_CASE(a_library_container_that_keeps_floats_of_its_own) {
