@@ -157,12 +157,18 @@ bool repeatable(const RunRequest &r) { return r.untrusted && r.repeatable; }
 
 // Returns the paths a run without bubblewrap may read (and execute): the system's files,
 // its program and what the request lists; nothing else of this machine's. A repeatable
-// run reads its library (through its descriptor). The random devices stay readable: a
-// std::random_device("/dev/urandom") opens one (and then draws from the library).
+// run reads its library (through its descriptor), and not the random devices: the library
+// opens /dev/zero for them (a std::random_device("/dev/urandom") still opens, and draws
+// from the library).
 std::vector<std::string> readableWithoutSandbox(const RunRequest &r) {
     std::vector<std::string> paths = {"/usr", "/lib", "/lib64", "/lib32", "/bin", "/sbin", "/etc/ld.so.cache",
-                                      "/etc/localtime", "/dev/zero", "/dev/urandom", "/dev/random"};
-    if (repeatable(r)) paths.push_back(repeatableRunLibrary());
+                                      "/etc/localtime", "/dev/zero"};
+    // A repeatable run's random devices are /dev/zero (repeatable_run.h): the real ones are
+    // out of its reach, however it names them (/dev//urandom).
+    if (repeatable(r))
+        paths.push_back(repeatableRunLibrary());
+    else
+        paths.insert(paths.end(), {"/dev/urandom", "/dev/random"});
     paths.push_back(r.program);
     paths.insert(paths.end(), r.readOnly.begin(), r.readOnly.end());
     return paths;

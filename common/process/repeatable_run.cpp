@@ -17,14 +17,19 @@
 //             load and uptime (sysinfo, sysconf's pages, getloadavg) are fixed;
 //   processes: kill, sigqueue, tgkill and pidfd_open take the pids getpid and getppid
 //             told (2 and 1) for the real ones;
-//   temporary files: mkstemp and its kin, mkdtemp and tmpfile name them from the random
-//             stream (tmpfile in the working folder, the one a run may write);
-//   devices:  /dev/urandom and /dev/random opened by name (open, openat, fopen) are
-//             /dev/zero, as bubblewrap binds them (without it, they are the machine's);
+//   temporary files: mkstemp and its kin, mkdtemp, tmpfile, mktemp, tmpnam and tempnam
+//             name them from the random stream (tmpfile in the working folder, the one
+//             a run may write);
+//   devices:  /dev/urandom and /dev/random opened (open, openat, fopen, by any name: the
+//             device opened is what counts) are /dev/zero, as bubblewrap binds them;
 //   machine:  a file or folder of /proc, /sys and their kin (the kernel's view of the
 //             machine: uptime, load, a fresh uuid per read, the program's start time) is
 //             not there (ENOENT), judged by the file opened, whatever its name;
 //   owners:   the run's own files (stat and its kin, statx) are owned by the user above;
+//   kernel:   getcpu is processor 0; the clock discipline (ntp_gettime, adjtimex,
+//             clock_adjtime) reads the counter; a child's processor time as waiting tells
+//             it (wait4, wait3, waitid) is the counter's; FIONREAD on a descriptor open for
+//             writing (output the grader has not read yet) is 0;
 //   timers:   a run has none (setitimer, timer_create, timerfd_create fail; alarm and
 //             ualarm set nothing): they fire after a time that moves from run to run;
 //   syscall:  the C library's syscall() with one of the calls above goes to the function
@@ -37,6 +42,7 @@
 // C linkage, no C++ library, no sanitizer: it loads into any program, C or C++.
 #include <dirent.h>
 #include <dlfcn.h>
+#include <linux/openat2.h>
 #include <linux/magic.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -48,15 +54,19 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
+#include <sys/ioctl.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
+#include <sys/sysmacros.h>
 #include <sys/stat.h>
 #include <sys/sysinfo.h>
 #include <sys/time.h>
 #include <sys/times.h>
+#include <sys/timex.h>
 #include <sys/types.h>
 #include <sys/vfs.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <ucontext.h>
 #include <unistd.h>
@@ -208,7 +218,9 @@ pid_t realPid(pid_t pid) {
 // Opens (or, for a folder, makes) a file named by name, whose six X's before its last
 // suffixLength characters become letters from the random stream, until the name is new;
 // returns the descriptor (0 for a folder), or -1 with errno (EINVAL: no XXXXXX there).
-int makeTemporary(char *name, int suffixLength, int flags, bool folder) {
+// As kName, it only names it (0 when the name is new).
+enum class Temporary { kFile, kFolder, kName };
+int makeTemporary(char *name, int suffixLength, int flags, Temporary what) {
     static const char letters[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
     const size_t length = name == nullptr ? 0 : strlen(name);
     if (suffixLength < 0 || length < 6 + static_cast<size_t>(suffixLength) ||
@@ -219,7 +231,11 @@ int makeTemporary(char *name, int suffixLength, int flags, bool folder) {
     char *x = name + length - suffixLength - 6;
     for (int attempt = 0; attempt < 1000; ++attempt) {
         for (int k = 0; k < 6; ++k) x[k] = letters[nextRandom() % (sizeof letters - 1)];
-        const long made = folder ? rawSyscall(SYS_mkdirat, AT_FDCWD, name, 0700)
+        if (what == Temporary::kName) {  // a name only: one that is not there yet
+            if (rawSyscall(SYS_faccessat, AT_FDCWD, name, F_OK) != 0 && errno == ENOENT) return 0;
+            continue;
+        }
+        const long made = what == Temporary::kFolder ? rawSyscall(SYS_mkdirat, AT_FDCWD, name, 0700)
                                    : rawSyscall(SYS_openat, AT_FDCWD, name, O_RDWR | O_CREAT | O_EXCL | flags, 0600);
         if (made >= 0) return static_cast<int>(made);
         if (errno != EEXIST) return -1;
@@ -271,21 +287,39 @@ bool tellsTheMachine(int fd) {
     }
 }
 
-// Returns fd, or -1 with errno ENOENT (as on a machine without them) where fd is a file of
-// the machine's state (tellsTheMachine), closed.
-int refusedIfMachine(int fd) {
-    if (fd < 0 || !tellsTheMachine(fd)) return fd;
-    rawSyscall(SYS_close, fd);
-    errno = ENOENT;
-    return -1;
+// Returns true if fd is the kernel's random device (/dev/urandom or /dev/random, character
+// devices 1:9 and 1:8), however it was named (/dev//urandom, a link to it).
+bool isRandomDevice(int fd) {
+    struct stat about;
+    if (rawSyscall(SYS_fstat, fd, &about) != 0 || !S_ISCHR(about.st_mode)) return false;
+    return major(about.st_rdev) == 1 && (minor(about.st_rdev) == 8 || minor(about.st_rdev) == 9);
 }
 
-// Returns file, or null with errno ENOENT where it is a file of the machine's state, closed.
-FILE *refusedIfMachine(FILE *file) {
-    if (file == nullptr || !tellsTheMachine(fileno(file))) return file;
-    fclose(file);
-    errno = ENOENT;
-    return nullptr;
+// Returns what a run gets for fd, just opened with flags: -1 with errno ENOENT (as on a
+// machine without them) for a file of the machine's state (tellsTheMachine), /dev/zero
+// for a random device, else fd itself.
+int openedAlike(int fd, int flags) {
+    if (fd < 0) return fd;
+    if (tellsTheMachine(fd)) {
+        rawSyscall(SYS_close, fd);
+        errno = ENOENT;
+        return -1;
+    }
+    if (!isRandomDevice(fd)) return fd;
+    rawSyscall(SYS_close, fd);
+    return static_cast<int>(rawSyscall(SYS_openat, AT_FDCWD, "/dev/zero", flags & (O_ACCMODE | O_CLOEXEC | O_NONBLOCK)));
+}
+
+// Returns what a run gets for file, just opened with mode (see openedAlike).
+FILE *openedAlike(FILE *file, const char *mode) {
+    if (file == nullptr) return file;
+    if (tellsTheMachine(fileno(file))) {
+        fclose(file);
+        errno = ENOENT;
+        return nullptr;
+    }
+    if (!isRandomDevice(fileno(file))) return file;
+    return next<FILE *(*)(const char *, const char *, FILE *)>("freopen")("/dev/zero", mode, file);
 }
 
 // Returns what openat returns for path (the random devices as /dev/zero), the mode read
@@ -294,7 +328,8 @@ int openedAt(int folder, const char *path, int flags, va_list arguments) {
     const mode_t mode = (flags & O_CREAT) != 0 || (flags & O_TMPFILE) == O_TMPFILE
                             ? static_cast<mode_t>(va_arg(arguments, int))
                             : 0;
-    return refusedIfMachine(static_cast<int>(rawSyscall(SYS_openat, folder, withoutRandomDevice(path), flags, mode)));
+    return openedAlike(static_cast<int>(rawSyscall(SYS_openat, folder, withoutRandomDevice(path), flags, mode)),
+                       flags);
 }
 
 }  // namespace
@@ -332,18 +367,18 @@ int openat64(int folder, const char *path, int flags, ...) {
 
 // (Looked up at each call: a function's static would need the C++ library's guards.)
 FILE *fopen(const char *path, const char *mode) {
-    return refusedIfMachine(next<FILE *(*)(const char *, const char *)>("fopen")(withoutRandomDevice(path), mode));
+    return openedAlike(next<FILE *(*)(const char *, const char *)>("fopen")(withoutRandomDevice(path), mode), mode);
 }
 FILE *fopen64(const char *path, const char *mode) {
-    return refusedIfMachine(next<FILE *(*)(const char *, const char *)>("fopen64")(withoutRandomDevice(path), mode));
+    return openedAlike(next<FILE *(*)(const char *, const char *)>("fopen64")(withoutRandomDevice(path), mode), mode);
 }
 FILE *freopen(const char *path, const char *mode, FILE *stream) {
     using Freopen = FILE *(*)(const char *, const char *, FILE *);
-    return refusedIfMachine(next<Freopen>("freopen")(withoutRandomDevice(path), mode, stream));
+    return openedAlike(next<Freopen>("freopen")(withoutRandomDevice(path), mode, stream), mode);
 }
 FILE *freopen64(const char *path, const char *mode, FILE *stream) {
     using Freopen = FILE *(*)(const char *, const char *, FILE *);
-    return refusedIfMachine(next<Freopen>("freopen64")(withoutRandomDevice(path), mode, stream));
+    return openedAlike(next<Freopen>("freopen64")(withoutRandomDevice(path), mode, stream), mode);
 }
 // A folder of the machine's state (/proc's list of processes, whose numbers move) is
 // refused as its files are.
@@ -404,6 +439,64 @@ int getrusage(int, struct rusage *usage) noexcept {
 }
 
 int sched_getcpu() noexcept { return 0; }
+int getcpu(unsigned int *cpu, unsigned int *node) noexcept {
+    if (cpu != nullptr) *cpu = 0;
+    if (node != nullptr) *node = 0;
+    return 0;
+}
+
+// The kernel's clock discipline (ntp_gettime, adjtimex) tells the real time: it reads the
+// counter instead, and the clock is in step (TIME_OK). Setting it is refused, as it would be.
+int ntp_gettimex(struct ntptimeval *now) noexcept {
+    memset(now, 0, sizeof *now);
+    struct timespec date;
+    clock_gettime(CLOCK_REALTIME, &date);
+    now->time.tv_sec = date.tv_sec;
+    now->time.tv_usec = date.tv_nsec / 1000;
+    return TIME_OK;
+}
+int clock_adjtime(clockid_t clock, struct timex *about) noexcept {
+    if (about->modes != 0) {
+        errno = EPERM;
+        return -1;
+    }
+    memset(about, 0, sizeof *about);
+    struct timespec date;
+    clock_gettime(clock, &date);
+    about->time.tv_sec = date.tv_sec;
+    about->time.tv_usec = date.tv_nsec / 1000;
+    return TIME_OK;
+}
+int adjtimex(struct timex *about) noexcept { return clock_adjtime(CLOCK_REALTIME, about); }
+int ntp_adjtime(struct timex *about) noexcept { return clock_adjtime(CLOCK_REALTIME, about); }
+
+// A child's processor time, as waiting for it tells (wait4, wait3, waitid), is the
+// counter's too.
+pid_t wait4(pid_t pid, int *status, int options, struct rusage *usage) noexcept {
+    const pid_t waited = static_cast<pid_t>(rawSyscall(SYS_wait4, pid, status, options, usage));
+    if (waited > 0 && usage != nullptr) getrusage(RUSAGE_CHILDREN, usage);
+    return waited;
+}
+pid_t wait3(int *status, int options, struct rusage *usage) noexcept { return wait4(-1, status, options, usage); }
+int waitid(idtype_t type, id_t id, siginfo_t *info, int options) noexcept {
+    const int result = static_cast<int>(rawSyscall(SYS_waitid, type, id, info, options, nullptr));
+    if (result == 0 && info != nullptr) info->si_utime = info->si_stime = 0;
+    return result;
+}
+
+// How much of the program's output waits in the pipe to the grader (FIONREAD on a
+// descriptor open for writing) hangs on when the grader last read it: none, always.
+int ioctl(int fd, unsigned long request, ...) noexcept {
+    va_list list;
+    va_start(list, request);
+    void *argument = va_arg(list, void *);
+    va_end(list);
+    if (request == FIONREAD && (rawSyscall(SYS_fcntl, fd, F_GETFL) & O_ACCMODE) == O_WRONLY) {
+        *static_cast<int *>(argument) = 0;
+        return 0;
+    }
+    return static_cast<int>(rawSyscall(SYS_ioctl, fd, request, argument));
+}
 
 // The machine's memory, load and uptime: those of an idle machine of 4 GB, up for a day
 // (sysinfo's free memory moves from run to run, and a program can make its output of it).
@@ -482,20 +575,44 @@ sighandler_t bsd_signal(int number, sighandler_t handler) noexcept { return sign
 // Temporary files named from the random stream (the C library's names come from the real
 // clock and the kernel's random numbers); tmpfile's in the working folder, the only one a
 // run may write, removed at once.
-int mkstemp(char *name) { return makeTemporary(name, 0, 0, false); }
-int mkstemp64(char *name) { return makeTemporary(name, 0, 0, false); }
-int mkostemp(char *name, int flags) { return makeTemporary(name, 0, flags, false); }
-int mkostemp64(char *name, int flags) { return makeTemporary(name, 0, flags, false); }
-int mkstemps(char *name, int suffixLength) { return makeTemporary(name, suffixLength, 0, false); }
-int mkstemps64(char *name, int suffixLength) { return makeTemporary(name, suffixLength, 0, false); }
-int mkostemps(char *name, int suffixLength, int flags) { return makeTemporary(name, suffixLength, flags, false); }
+int mkstemp(char *name) { return makeTemporary(name, 0, 0, Temporary::kFile); }
+int mkstemp64(char *name) { return makeTemporary(name, 0, 0, Temporary::kFile); }
+int mkostemp(char *name, int flags) { return makeTemporary(name, 0, flags, Temporary::kFile); }
+int mkostemp64(char *name, int flags) { return makeTemporary(name, 0, flags, Temporary::kFile); }
+int mkstemps(char *name, int suffixLength) { return makeTemporary(name, suffixLength, 0, Temporary::kFile); }
+int mkstemps64(char *name, int suffixLength) { return makeTemporary(name, suffixLength, 0, Temporary::kFile); }
+int mkostemps(char *name, int suffixLength, int flags) { return makeTemporary(name, suffixLength, flags, Temporary::kFile); }
 int mkostemps64(char *name, int suffixLength, int flags) {
-    return makeTemporary(name, suffixLength, flags, false);
+    return makeTemporary(name, suffixLength, flags, Temporary::kFile);
 }
-char *mkdtemp(char *name) noexcept { return makeTemporary(name, 0, 0, true) == 0 ? name : nullptr; }
+char *mkdtemp(char *name) noexcept { return makeTemporary(name, 0, 0, Temporary::kFolder) == 0 ? name : nullptr; }
+char *mktemp(char *name) noexcept {
+    if (makeTemporary(name, 0, 0, Temporary::kName) != 0) name[0] = '\0';
+    return name;
+}
+char *tmpnam(char *buffer) noexcept {
+    static char own[L_tmpnam];
+    char *name = buffer != nullptr ? buffer : own;
+    strcpy(name, "/tmp/fileXXXXXX");
+    return makeTemporary(name, 0, 0, Temporary::kName) == 0 ? name : nullptr;
+}
+char *tmpnam_r(char *buffer) noexcept { return buffer != nullptr ? tmpnam(buffer) : nullptr; }
+char *tempnam(const char *folder, const char *prefix) noexcept {
+    const char *in = folder != nullptr && rawSyscall(SYS_faccessat, AT_FDCWD, folder, W_OK) == 0 ? folder : "/tmp";
+    const size_t prefixLength = prefix != nullptr ? strnlen(prefix, 5) : 4;
+    char *name = static_cast<char *>(malloc(strlen(in) + 1 + prefixLength + 7));
+    if (name == nullptr) return nullptr;
+    strcpy(name, in);
+    strcat(name, "/");
+    strncat(name, prefix != nullptr ? prefix : "file", prefixLength);
+    strcat(name, "XXXXXX");
+    if (makeTemporary(name, 0, 0, Temporary::kName) == 0) return name;
+    free(name);
+    return nullptr;
+}
 FILE *tmpfile() {
     char name[] = "./.tmpfileXXXXXX";
-    const int fd = makeTemporary(name, 0, 0, false);
+    const int fd = makeTemporary(name, 0, 0, Temporary::kFile);
     if (fd < 0) return nullptr;
     rawSyscall(SYS_unlinkat, AT_FDCWD, name, 0);
     FILE *file = fdopen(fd, "w+");
@@ -615,10 +732,6 @@ long syscall(long number, ...) noexcept {
         return getrandom(pointer(a[0]), static_cast<size_t>(a[1]), static_cast<unsigned int>(a[2]));
     case SYS_sysinfo:
         return sysinfo(static_cast<struct sysinfo *>(pointer(a[0])));
-    case SYS_getcpu:
-        if (a[0] != 0) *static_cast<unsigned *>(pointer(a[0])) = 0;
-        if (a[1] != 0) *static_cast<unsigned *>(pointer(a[1])) = 0;
-        return 0;
     case SYS_getpid:
         return getpid();
     case SYS_getppid:
@@ -649,6 +762,20 @@ long syscall(long number, ...) noexcept {
     case SYS_statx:
         return statx(static_cast<int>(a[0]), static_cast<const char *>(pointer(a[1])), static_cast<int>(a[2]),
                      static_cast<unsigned int>(a[3]), static_cast<struct statx *>(pointer(a[4])));
+    case SYS_getcpu:
+        return getcpu(static_cast<unsigned *>(pointer(a[0])), static_cast<unsigned *>(pointer(a[1])));
+    case SYS_adjtimex:
+        return adjtimex(static_cast<struct timex *>(pointer(a[0])));
+    case SYS_clock_adjtime:
+        return clock_adjtime(static_cast<clockid_t>(a[0]), static_cast<struct timex *>(pointer(a[1])));
+    case SYS_wait4:
+        return wait4(static_cast<pid_t>(a[0]), static_cast<int *>(pointer(a[1])), static_cast<int>(a[2]),
+                     static_cast<struct rusage *>(pointer(a[3])));
+    case SYS_waitid:
+        return waitid(static_cast<idtype_t>(a[0]), static_cast<id_t>(a[1]), static_cast<siginfo_t *>(pointer(a[2])),
+                      static_cast<int>(a[3]));
+    case SYS_ioctl:
+        return ioctl(static_cast<int>(a[0]), static_cast<unsigned long>(a[1]), pointer(a[2]));
     case SYS_setitimer:
         return setitimer(static_cast<int>(a[0]), static_cast<const struct itimerval *>(pointer(a[1])),
                          static_cast<struct itimerval *>(pointer(a[2])));
@@ -674,8 +801,10 @@ long syscall(long number, ...) noexcept {
                       static_cast<int>(a[3]));
 #ifdef SYS_openat2
     case SYS_openat2:
-        return refusedIfMachine(static_cast<int>(rawSyscall(
-            SYS_openat2, a[0], withoutRandomDevice(static_cast<const char *>(pointer(a[1]))), a[2], a[3])));
+        return openedAlike(static_cast<int>(rawSyscall(SYS_openat2, a[0],
+                                                       withoutRandomDevice(static_cast<const char *>(pointer(a[1]))),
+                                                       a[2], a[3])),
+                           a[2] != 0 ? static_cast<int>(static_cast<const struct open_how *>(pointer(a[2]))->flags) : 0);
 #endif
     default:
         return rawSyscall(number, a[0], a[1], a[2], a[3], a[4], a[5]);

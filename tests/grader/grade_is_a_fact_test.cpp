@@ -199,7 +199,10 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
     // machine's state (/proc's uptime, a fresh uuid, the program's start time; /sys's
     // network counters), the kernel's random numbers and clock through syscall(), the
     // run's uid as getresuid and its working folder's owner tell it (as root, each run has
-    // one of its own), and a timer of processor time (a loop counts until it fires).
+    // one of its own), a timer of processor time (a loop counts until it fires), the
+    // processor it runs on (getcpu), the kernel's clock discipline (ntp_gettime, adjtimex),
+    // a child's processor time (wait4), how much output waits in the pipe to the grader
+    // (FIONREAD), /dev/urandom spelled another way, and mktemp's names.
     TemporaryDirectory scratch("dotsgrade-test");
     fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
     const std::string noise =
@@ -252,12 +255,37 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
         "    long rounds = 0;\n"
         "    if (setitimer(ITIMER_VIRTUAL, &soon, nullptr) == 0)\n"
         "        while (!timerFired) ++rounds;\n"
-        "    std::cout << rounds << std::endl;\n";
+        "    std::cout << rounds << ' ';\n"
+        "    unsigned cpu = 9, node = 9;\n"
+        "    ntptimeval ntp{};\n"
+        "    timex discipline{};\n"
+        "    getcpu(&cpu, &node);\n"
+        "    ntp_gettime(&ntp);\n"
+        "    adjtimex(&discipline);\n"
+        "    std::cout << cpu << ' ' << ntp.time.tv_usec << ' ' << discipline.time.tv_usec << ' ';\n"
+        "    const pid_t child = fork();\n"
+        "    if (child == 0) {\n"
+        "        for (volatile long spin = 0; spin < 3000000; ++spin) {}\n"
+        "        _exit(0);\n"
+        "    }\n"
+        "    rusage childTime{};\n"
+        "    int childStatus = 0;\n"
+        "    if (child > 0) wait4(child, &childStatus, 0, &childTime);\n"
+        "    std::cout << childTime.ru_utime.tv_usec << ' ' << std::flush;\n"
+        "    int waiting = -1;\n"
+        "    ioctl(1, FIONREAD, &waiting);\n"
+        "    unsigned char spelled[2] = {0, 0};\n"
+        "    std::ifstream other(\"/dev//urandom\", std::ios::binary);\n"
+        "    other.read(reinterpret_cast<char *>(spelled), 2);\n"
+        "    char named[] = \"nameXXXXXX\";\n"
+        "    std::cout << waiting << ' ' << int(spelled[0]) << ' ' << int(spelled[1]) << ' ' << mktemp(named) << std::endl;\n";
     const fs::path submission = dotsboxesWith(
         scratch.path(), "noisy.cpp",
         {{"#include <string>",
           "#include <fcntl.h>\n#include <sys/auxv.h>\n#include <sys/random.h>\n#include <sys/sysinfo.h>\n"
-          "#include <sys/stat.h>\n#include <sys/syscall.h>\n#include <sys/time.h>\n#include <sys/times.h>\n"
+          "#include <sched.h>\n#include <sys/ioctl.h>\n#include <sys/resource.h>\n#include <sys/stat.h>\n"
+          "#include <sys/syscall.h>\n#include <sys/time.h>\n#include <sys/times.h>\n#include <sys/timex.h>\n"
+          "#include <sys/wait.h>\n"
           "#include <csignal>\n"
           "#include <unistd.h>\n#include <chrono>\n#include <cstdlib>\n#include <ctime>\n#include <fstream>\n"
           "#include <random>\n"
