@@ -478,7 +478,7 @@ pid_t wait4(pid_t pid, int *status, int options, struct rusage *usage) noexcept 
     return waited;
 }
 pid_t wait3(int *status, int options, struct rusage *usage) noexcept { return wait4(-1, status, options, usage); }
-int waitid(idtype_t type, id_t id, siginfo_t *info, int options) noexcept {
+int waitid(idtype_t type, id_t id, siginfo_t *info, int options) {  // glibc declares it without noexcept
     const int result = static_cast<int>(rawSyscall(SYS_waitid, type, id, info, options, nullptr));
     if (result == 0 && info != nullptr) info->si_utime = info->si_stime = 0;
     return result;
