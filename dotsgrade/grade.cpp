@@ -908,6 +908,8 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
                 std::string found;
                 if (t.name == "rule no_globals" && t.passed)
                     found = asmAfterPreprocessing(own) + libraryNamespaceAfterPreprocessing(own);
+                else if (t.name == "rule no_arrays" && t.passed)
+                    found = arraysAfterPreprocessing(own);
                 else if (t.name == "rule no_library" && !(found = inlinedLibraryCalls(own, objectListing)).empty())
                     found += "(the compiler computed these library functions in place: still library use)\n";
                 else if (t.name == "rule no_floating_point" && t.passed && !(found = floatingAfterPreprocessing(own)).empty())

@@ -304,6 +304,19 @@ RuleResult noGlobals(const BuildResult &build, const std::vector<Symbol> &symbol
     return rule;
 }
 
+// Returns the names (without scope or parameters) of the functions the student's objects
+// define: a call of one of them is the student's own, not the library's.
+std::set<std::string> ownFunctionNames(const std::vector<Symbol> &symbols) {
+    std::set<std::string> names;
+    for (const Symbol &symbol : symbols)
+        if (symbol.defined()) {
+            const std::string name = symbol.readable.substr(0, symbol.readable.find('('));
+            const std::size_t scope = name.rfind("::");
+            names.insert(name.substr(scope == std::string::npos ? 0 : scope + 2));
+        }
+    return names;
+}
+
 // Returns true for an SSE or AVX (VEX/EVEX: a leading v) floating-point arithmetic or
 // conversion instruction: add, sub, mul, div, sqrt, min, max, fused multiply-add, compare or
 // convert, on scalars or packs of doubles or floats (…sd, …ss, …pd, …ps).
@@ -424,9 +437,13 @@ RuleResult noFloatingPoint(const BuildResult &build, const std::vector<Symbol> &
                            const std::string &disassembly) {
     RuleResult rule{"no_floating_point", "integer arithmetic only (no float, double or pow)"};
     // Floating functions called in the code (not in comments, strings or #include lines; a
-    // variable named exp is no call). A floating type's name alone does nothing
-    // (sizeof(double)): where a value of one is computed, the machine code shows it (below).
-    const std::set<std::string_view> floating = {"pow", "powf", "powl", "sqrt", "exp", "log10"};
+    // variable named exp is no call, nor is a function of the student's own named pow). A
+    // floating type's name alone does nothing (sizeof(double)): where a value of one is
+    // computed, the machine code shows it (below).
+    const std::set<std::string> own = ownFunctionNames(symbols);
+    std::set<std::string_view> floating;
+    for (std::string_view name : {"pow", "powf", "powl", "sqrt", "exp", "log10"})
+        if (own.count(std::string(name)) == 0) floating.insert(name);
     auto matches = [&](const std::string &line) {
         return includedHeader(line).empty() && callsAny(line, floating);
     };
@@ -470,33 +487,48 @@ bool opensLambda(const std::string &line, std::size_t at) {
     return word == "return" || word == "co_return" || word == "co_yield" || word == "case" || word == "throw";
 }
 
+// Returns true if a range-for on line walks a braced list (`for (int side : {2, 3, 6})`):
+// a ':' inside the for's own parentheses, then '{' (or its digraph '<%'). A case label's
+// ':' before a for is none of it.
+bool rangeForOverBracedList(const std::string &line) {
+    for (std::string_view word : identifiersOf(line)) {
+        if (word != "for") continue;
+        std::size_t at = static_cast<std::size_t>(word.data() - line.data()) + word.size();
+        at = line.find_first_not_of(" \t", at);
+        if (at == std::string::npos || line[at] != '(') continue;
+        for (int depth = 0; at < line.size(); ++at) {
+            const char c = line[at];
+            depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+            if (depth == 0) break;
+            if (depth != 1 || c != ':' || line.compare(at, 2, "::") == 0 || line[at - 1] == ':') continue;
+            const std::size_t next = line.find_first_not_of(" \t", at + 1);
+            if (next != std::string::npos && (line[next] == '{' || line.compare(next, 2, "<%") == 0)) return true;
+        }
+    }
+    return false;
+}
+
+// Returns true if a line of code makes or uses an array: a '[' (or its digraph '<:', or its
+// trigraph '??(', which -std=c++11 still converts) that does not open an [[attribute]] or
+// a lambda (attributes are left out first, wherever they are on the line; a string literal
+// subscripted is an array too), a braced list walked by a range-for, or any
+// std::initializer_list: an array of its values, which the compiler makes.
+bool makesArray(std::string line) {
+    if (line.find("?\?(") != std::string::npos) return true;
+    for (std::size_t at; (at = line.find("[[")) != std::string::npos;) {
+        const std::size_t end = line.find("]]", at + 2);
+        line.erase(at, end == std::string::npos ? std::string::npos : end + 2 - at);
+    }
+    for (std::size_t at = line.find("<:"); at != std::string::npos; at = line.find("<:", at + 2))
+        if (line.compare(at, 3, "<::") != 0 || line.compare(at, 4, "<:::") == 0) return true;
+    for (std::size_t at = line.find('['); at != std::string::npos; at = line.find('[', at + 1))
+        if (!opensLambda(line, at)) return true;
+    return namesAny(line, {"initializer_list"}) || rangeForOverBracedList(line);
+}
+
 RuleResult noArrays(const BuildResult &build) {
     RuleResult rule{"no_arrays", "no arrays"};
-    // A '[' (or its digraph '<:', or its trigraph '??(', which -std=c++11 still converts)
-    // that does not open an [[attribute]] or a lambda: attributes are left out first,
-    // wherever they are on the line. A string literal subscripted is an array too.
-    auto bracket = [](std::string line) {
-        if (line.find("?\?(") != std::string::npos) return true;
-        for (std::size_t at; (at = line.find("[[")) != std::string::npos;) {
-            const std::size_t end = line.find("]]", at + 2);
-            line.erase(at, end == std::string::npos ? std::string::npos : end + 2 - at);
-        }
-        for (std::size_t at = line.find("<:"); at != std::string::npos; at = line.find("<:", at + 2))
-            if (line.compare(at, 3, "<::") != 0 || line.compare(at, 4, "<:::") == 0) return true;
-        for (std::size_t at = line.find('['); at != std::string::npos; at = line.find('[', at + 1))
-            if (!opensLambda(line, at)) return true;
-        // A braced list walked by a range-for, or any std::initializer_list: an array of its
-        // values, which the compiler makes.
-        if (namesAny(line, {"initializer_list"})) return true;
-        if (namesAny(line, {"for"}))
-            for (std::size_t at = line.find(':'); at != std::string::npos; at = line.find(':', at + 1)) {
-                if (line.compare(at, 2, "::") == 0 || (at > 0 && line[at - 1] == ':')) continue;
-                const std::size_t next = line.find_first_not_of(" \t", at + 1);
-                if (next != std::string::npos && (line[next] == '{' || line.compare(next, 2, "<%") == 0)) return true;
-            }
-        return false;
-    };
-    forMatchingLines(build, bracket, [&](const std::string &source, int line, const std::string &text) {
+    forMatchingLines(build, makesArray, [&](const std::string &source, int line, const std::string &text) {
         rule.passed = false;
         rule.detail += where(source, line) + ": " + text + "\n";
     });
@@ -560,6 +592,14 @@ RuleResult noLibrary(const BuildResult &build, const std::vector<Symbol> &symbol
                 return name.rfind(prefix, 0) == 0 || symbol.readable.rfind(prefix, 0) == 0;
             }))
             continue;
+        // The streams' manipulators that <ios> defines inline (std::noskipws, std::hex: each
+        // takes the stream's std::ios_base&), and the operators on their flags that those use
+        // (std::operator&=(std::_Ios_Fmtflags&, std::_Ios_Fmtflags)).
+        const std::string manipulatorEnd = "(std::ios_base&)";
+        if (name.rfind("std::", 0) == 0 && name.size() > manipulatorEnd.size() &&
+            name.compare(name.size() - manipulatorEnd.size(), manipulatorEnd.size(), manipulatorEnd) == 0)
+            continue;
+        if (name.rfind("std::operator", 0) == 0 && name.find("(std::_Ios_") != std::string::npos) continue;
         rule.passed = false;
         rule.detail += "uses " + name + usedWhere(build, name) + "\n";
     }
@@ -731,6 +771,10 @@ std::string linesAfterPreprocessing(const std::string &ownCode, Matches matches,
 
 }  // namespace
 
+std::string arraysAfterPreprocessing(const std::string &ownCode) {
+    return linesAfterPreprocessing(ownCode, makesArray, " (an array, however the source spelled it)");
+}
+
 std::string asmAfterPreprocessing(const std::string &ownCode) {
     return linesAfterPreprocessing(
         ownCode, [](const std::string &line) { return namesAny(line, {"asm", "__asm", "__asm__"}); },
@@ -759,13 +803,7 @@ std::string inlinedLibraryCalls(const std::string &ownCode, const ObjectListing 
         "islower", "isxdigit", "isascii", "toascii", "isprint", "ispunct", "iscntrl", "isgraph", "isblank",
         "toupper", "tolower", "strlen",  "strcmp",  "strncmp", "memcmp",  "memcpy",  "memmove", "memset",
         "strchr",  "strrchr", "strcpy",  "strncpy", "strcat",  "strstr",  "ffs",     "ffsl",    "ffsll"};
-    std::set<std::string> ownFunctions;  // functions the student's objects define (their own abs, say)
-    for (const Symbol &symbol : symbolsOf(objects.symbols))
-        if (symbol.defined()) {
-            const std::string name = symbol.readable.substr(0, symbol.readable.find('('));
-            const std::size_t scope = name.rfind("::");
-            ownFunctions.insert(name.substr(scope == std::string::npos ? 0 : scope + 2));
-        }
+    const std::set<std::string> ownFunctions = ownFunctionNames(symbolsOf(objects.symbols));  // their own abs, say
     // A call of one of them (not a member's of that name), or any builtin but __builtin_expect.
     auto calls = [&](const std::string &line) {
         for (std::string_view word : identifiersOf(line)) {

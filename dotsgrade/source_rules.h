@@ -67,6 +67,10 @@ Definition definitionOf(const MandatedFunction &f, const ObjectListing &objects)
 // that name asm (asm, __asm, __asm__), however the source spelled it (a macro that pastes
 // the word together): each as "after the preprocessor: LINE", at most five.
 std::string asmAfterPreprocessing(const std::string &ownCode);
+// Returns the lines of ownCode (preprocessed) that make or use an array, however the
+// source spelled it (a digraph pasted together by a macro): each as "after the
+// preprocessor: LINE", at most five (no_arrays).
+std::string arraysAfterPreprocessing(const std::string &ownCode);
 // Returns the lines of ownCode (preprocessed) that open namespace std or __gnu_cxx: the
 // rule no_globals lets the library's own template statics there pass, so a student's
 // variable declared inside it would pass too.

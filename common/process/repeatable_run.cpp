@@ -29,7 +29,8 @@
 //   kernel:   getcpu is processor 0; the clock discipline (ntp_gettime, adjtimex,
 //             clock_adjtime) reads the counter; a child's processor time as waiting tells
 //             it (wait4, wait3, waitid) is the counter's; FIONREAD on a descriptor open for
-//             writing (output the grader has not read yet) is 0;
+//             writing (output the grader has not read yet) is 0; select leaves its
+//             timeout as it was (Linux writes back the real time not slept);
 //   timers:   a run has none (setitimer, timer_create, timerfd_create fail; alarm and
 //             ualarm set nothing): they fire after a time that moves from run to run;
 //   syscall:  the C library's syscall() with one of the calls above goes to the function
@@ -57,6 +58,7 @@
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/select.h>
 #include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <sys/stat.h>
@@ -484,6 +486,15 @@ int waitid(idtype_t type, id_t id, siginfo_t *info, int options) {  // glibc dec
     return result;
 }
 
+// select() leaves its timeout as it was (Linux writes the time not slept back into it, by
+// the real clock; POSIX lets it do either).
+int select(int count, fd_set *reading, fd_set *writing, fd_set *failing, struct timeval *timeout) {
+    struct timeval copy;
+    if (timeout != nullptr) copy = *timeout;
+    return static_cast<int>(
+        rawSyscall(SYS_select, count, reading, writing, failing, timeout != nullptr ? &copy : nullptr));
+}
+
 // How much of the program's output waits in the pipe to the grader (FIONREAD on a
 // descriptor open for writing) hangs on when the grader last read it: none, always.
 int ioctl(int fd, unsigned long request, ...) noexcept {
@@ -774,6 +785,9 @@ long syscall(long number, ...) noexcept {
     case SYS_waitid:
         return waitid(static_cast<idtype_t>(a[0]), static_cast<id_t>(a[1]), static_cast<siginfo_t *>(pointer(a[2])),
                       static_cast<int>(a[3]));
+    case SYS_select:
+        return select(static_cast<int>(a[0]), static_cast<fd_set *>(pointer(a[1])), static_cast<fd_set *>(pointer(a[2])),
+                      static_cast<fd_set *>(pointer(a[3])), static_cast<struct timeval *>(pointer(a[4])));
     case SYS_ioctl:
         return ioctl(static_cast<int>(a[0]), static_cast<unsigned long>(a[1]), pointer(a[2]));
     case SYS_setitimer:

@@ -476,6 +476,9 @@ BOOST_AUTO_TEST_CASE(rules_judged_on_what_the_compiler_saw) {
          "rule no_arrays"},
         {"dotstriangles", "digraph-include", "%:include <cstdlib>\n", "if (std::abs(grid) < 0) return 2;",
          "rule no_library"},
+        // a digraph pasted together by a macro: only the code after the preprocessor shows '<:'
+        {"dotstriangles", "pasted-digraph", "#define JOIN(a, b) a##b\n#define OPEN JOIN(<, :)\n",
+         "int cells OPEN 3 :> = {0};\n    if (cells OPEN 0 :> != 0) return 2;", "rule no_arrays"},
         // library functions the compiler computes in place: no call left in the objects
         {"dotstriangles", "inlined-builtins", "#define ABSOLUTE abs\n",
          "if (ABSOLUTE(static_cast<int>(grid)) < 0 || isdigit('x')) return 2;", "rule no_library"},

@@ -398,6 +398,27 @@ BOOST_AUTO_TEST_CASE(a_library_container_that_keeps_floats_of_its_own) {
     BOOST_TEST(g.failed().empty(), g.run.out);
 }
 
+BOOST_AUTO_TEST_CASE(ordinary_code_the_rules_allow) {
+    // Adversary round 15, each 97 or 95 for a right program: a for loop after a case label
+    // (no_arrays took its ':' for a range-for's), the streams' manipulators std::noskipws,
+    // std::skipws and std::dec (no_library), and a function of the student's own named pow
+    // (no_floating_point).
+    Grade triangles = gradeBroken(
+        "dotstriangles", {{"int main() {\n    long long grid = 0;",
+                           "int main() {\n    long long grid = 0;\n"
+                           "    switch (grid) {\n    case 0: { for (int k = 0; k < 1; k++) grid += 0; break; }\n"
+                           "    default: break;\n    }\n"
+                           "    std::cin >> std::noskipws >> std::skipws;\n    std::cout << std::dec;"}});
+    BOOST_TEST(triangles.failed().empty(), triangles.run.out);
+    Grade ownPow = gradeBroken("dotsboxes", {{"long long placeOf(int i) {",
+                                              "long long pow(long long base, int n) {\n    long long p = 1;\n"
+                                              "    for (int k = 0; k < n; k++) p *= base;\n    return p;\n}\n\n"
+                                              "long long placeOf(int i) {"},
+                                             {"    for (int e = 0; e < 18 - i; e++) place *= 10;",
+                                              "    place = pow(10, 18 - i);"}});
+    BOOST_TEST(ownPow.failed().empty(), ownPow.run.out);
+}
+
 BOOST_AUTO_TEST_CASE(global_constants_are_no_variables) {
     // Constants the compiler works out are no global state, whether they need relocating
     // (the pointers, kept in .data.rel.ro) or not (read-only data). A const std::string

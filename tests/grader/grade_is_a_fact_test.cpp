@@ -202,7 +202,8 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
     // one of its own), a timer of processor time (a loop counts until it fires), the
     // processor it runs on (getcpu), the kernel's clock discipline (ntp_gettime, adjtimex),
     // a child's processor time (wait4), how much output waits in the pipe to the grader
-    // (FIONREAD), /dev/urandom spelled another way, and mktemp's names.
+    // (FIONREAD), /dev/urandom spelled another way, mktemp's names, and the time select()
+    // says it did not wait.
     TemporaryDirectory scratch("dotsgrade-test");
     fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
     const std::string noise =
@@ -278,12 +279,19 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
         "    std::ifstream other(\"/dev//urandom\", std::ios::binary);\n"
         "    other.read(reinterpret_cast<char *>(spelled), 2);\n"
         "    char named[] = \"nameXXXXXX\";\n"
-        "    std::cout << waiting << ' ' << int(spelled[0]) << ' ' << int(spelled[1]) << ' ' << mktemp(named) << std::endl;\n";
+        "    fd_set input;\n"
+        "    FD_ZERO(&input);\n"
+        "    FD_SET(0, &input);\n"
+        "    timeval patience{1, 0};\n"
+        "    select(1, &input, nullptr, nullptr, &patience);\n"
+        "    std::cout << waiting << ' ' << int(spelled[0]) << ' ' << int(spelled[1]) << ' ' << mktemp(named) << ' '\n"
+        "              << patience.tv_usec << std::endl;\n";
     const fs::path submission = dotsboxesWith(
         scratch.path(), "noisy.cpp",
         {{"#include <string>",
           "#include <fcntl.h>\n#include <sys/auxv.h>\n#include <sys/random.h>\n#include <sys/sysinfo.h>\n"
-          "#include <sched.h>\n#include <sys/ioctl.h>\n#include <sys/resource.h>\n#include <sys/stat.h>\n"
+          "#include <sched.h>\n#include <sys/ioctl.h>\n#include <sys/resource.h>\n#include <sys/select.h>\n"
+          "#include <sys/stat.h>\n"
           "#include <sys/syscall.h>\n#include <sys/time.h>\n#include <sys/times.h>\n#include <sys/timex.h>\n"
           "#include <sys/wait.h>\n"
           "#include <csignal>\n"
