@@ -487,6 +487,14 @@ bool opensLambda(const std::string &line, std::size_t at) {
     return word == "return" || word == "co_return" || word == "co_yield" || word == "case" || word == "throw";
 }
 
+// Returns true if the '[' at `at` names a class's subscript operator (`int operator[](int i)`):
+// the student's own class, no array.
+bool namesSubscriptOperator(const std::string &line, std::size_t at) {
+    const std::size_t before = line.find_last_not_of(" \t", at == 0 ? std::string::npos : at - 1);
+    return before != std::string::npos && before + 1 >= 8 && line.compare(before + 1 - 8, 8, "operator") == 0 &&
+           (before + 1 == 8 || !(std::isalnum(static_cast<unsigned char>(line[before - 8])) || line[before - 8] == '_'));
+}
+
 // Returns true if a range-for on line walks a braced list (`for (int side : {2, 3, 6})`):
 // a ':' inside the for's own parentheses, then '{' (or its digraph '<%'). A case label's
 // ':' before a for is none of it.
@@ -519,10 +527,12 @@ bool makesArray(std::string line) {
         const std::size_t end = line.find("]]", at + 2);
         line.erase(at, end == std::string::npos ? std::string::npos : end + 2 - at);
     }
+    // "<::" is '<' and "::" (std::vector<::T>) unless a ':' or a '>' follows: "<::>" is "[]".
     for (std::size_t at = line.find("<:"); at != std::string::npos; at = line.find("<:", at + 2))
-        if (line.compare(at, 3, "<::") != 0 || line.compare(at, 4, "<:::") == 0) return true;
+        if (line.compare(at, 3, "<::") != 0 || line.compare(at, 4, "<:::") == 0 || line.compare(at, 4, "<::>") == 0)
+            return true;
     for (std::size_t at = line.find('['); at != std::string::npos; at = line.find('[', at + 1))
-        if (!opensLambda(line, at)) return true;
+        if (!opensLambda(line, at) && !namesSubscriptOperator(line, at)) return true;
     return namesAny(line, {"initializer_list"}) || rangeForOverBracedList(line);
 }
 

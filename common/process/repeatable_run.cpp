@@ -29,8 +29,9 @@
 //   kernel:   getcpu is processor 0; the clock discipline (ntp_gettime, adjtimex,
 //             clock_adjtime) reads the counter; a child's processor time as waiting tells
 //             it (wait4, wait3, waitid) is the counter's; FIONREAD on a descriptor open for
-//             writing (output the grader has not read yet) is 0; select leaves its
-//             timeout as it was (Linux writes back the real time not slept);
+//             writing (output the grader has not read yet) is 0, and a pipe's size is
+//             not the program's to change (F_SETPIPE_SZ); select leaves its timeout as
+//             it was (Linux writes back the real time not slept);
 //   timers:   a run has none (setitimer, timer_create, timerfd_create fail; alarm and
 //             ualarm set nothing): they fire after a time that moves from run to run;
 //   syscall:  the C library's syscall() with one of the calls above goes to the function
@@ -486,6 +487,28 @@ int waitid(idtype_t type, id_t id, siginfo_t *info, int options) {  // glibc dec
     return result;
 }
 
+// A pipe's size is not the program's to change (F_SETPIPE_SZ is refused, EPERM): the pipes
+// to the grader are as large as the output limit, so that whether one has room (poll,
+// select) never hangs on when the grader last read it. Every other command is the kernel's.
+int fcntl(int fd, int command, ...) {  // glibc declares it without noexcept
+    va_list list;
+    va_start(list, command);
+    void *argument = va_arg(list, void *);
+    va_end(list);
+    if (command == F_SETPIPE_SZ) {
+        errno = EPERM;
+        return -1;
+    }
+    return static_cast<int>(rawSyscall(SYS_fcntl, fd, command, argument));
+}
+int fcntl64(int fd, int command, ...) {
+    va_list list;
+    va_start(list, command);
+    void *argument = va_arg(list, void *);
+    va_end(list);
+    return fcntl(fd, command, argument);
+}
+
 // select() leaves its timeout as it was (Linux writes the time not slept back into it, by
 // the real clock; POSIX lets it do either).
 int select(int count, fd_set *reading, fd_set *writing, fd_set *failing, struct timeval *timeout) {
@@ -785,6 +808,8 @@ long syscall(long number, ...) noexcept {
     case SYS_waitid:
         return waitid(static_cast<idtype_t>(a[0]), static_cast<id_t>(a[1]), static_cast<siginfo_t *>(pointer(a[2])),
                       static_cast<int>(a[3]));
+    case SYS_fcntl:
+        return fcntl(static_cast<int>(a[0]), static_cast<int>(a[1]), pointer(a[2]));
     case SYS_select:
         return select(static_cast<int>(a[0]), static_cast<fd_set *>(pointer(a[1])), static_cast<fd_set *>(pointer(a[2])),
                       static_cast<fd_set *>(pointer(a[3])), static_cast<struct timeval *>(pointer(a[4])));

@@ -479,6 +479,9 @@ BOOST_AUTO_TEST_CASE(rules_judged_on_what_the_compiler_saw) {
         // a digraph pasted together by a macro: only the code after the preprocessor shows '<:'
         {"dotstriangles", "pasted-digraph", "#define JOIN(a, b) a##b\n#define OPEN JOIN(<, :)\n",
          "int cells OPEN 3 :> = {0};\n    if (cells OPEN 0 :> != 0) return 2;", "rule no_arrays"},
+        // "<::>" is "[]" (adversary round 16: 100 where the same with [] got 97)
+        {"dotstriangles", "empty-brackets-digraph", "", "const int cells<::> = {1, 2};\n    if (*cells != 1) return 2;",
+         "rule no_arrays"},
         // library functions the compiler computes in place: no call left in the objects
         {"dotstriangles", "inlined-builtins", "#define ABSOLUTE abs\n",
          "if (ABSOLUTE(static_cast<int>(grid)) < 0 || isdigit('x')) return 2;", "rule no_library"},

@@ -400,7 +400,8 @@ BOOST_AUTO_TEST_CASE(a_library_container_that_keeps_floats_of_its_own) {
 
 BOOST_AUTO_TEST_CASE(ordinary_code_the_rules_allow) {
     // Adversary round 15, each 97 or 95 for a right program: a for loop after a case label
-    // (no_arrays took its ':' for a range-for's), the streams' manipulators std::noskipws,
+    // (no_arrays took its ':' for a range-for's), a class's own operator[] (round 16), the
+    // streams' manipulators std::noskipws,
     // std::skipws and std::dec (no_library), and a function of the student's own named pow
     // (no_floating_point).
     Grade triangles = gradeBroken(
@@ -408,7 +409,10 @@ BOOST_AUTO_TEST_CASE(ordinary_code_the_rules_allow) {
                            "int main() {\n    long long grid = 0;\n"
                            "    switch (grid) {\n    case 0: { for (int k = 0; k < 1; k++) grid += 0; break; }\n"
                            "    default: break;\n    }\n"
-                           "    std::cin >> std::noskipws >> std::skipws;\n    std::cout << std::dec;"}});
+                           "    std::cin >> std::noskipws >> std::skipws;\n    std::cout << std::dec;\n"
+                           "    struct Digit {\n        long long of;\n"
+                           "        int operator[](int i) const { return static_cast<int>(of % (i + 10)); }\n    };\n"
+                           "    if (Digit{grid}.operator[](1) != 0) return 3;"}});
     BOOST_TEST(triangles.failed().empty(), triangles.run.out);
     Grade ownPow = gradeBroken("dotsboxes", {{"long long placeOf(int i) {",
                                               "long long pow(long long base, int n) {\n    long long p = 1;\n"

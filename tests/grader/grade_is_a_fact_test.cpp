@@ -285,7 +285,7 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
         "    timeval patience{1, 0};\n"
         "    select(1, &input, nullptr, nullptr, &patience);\n"
         "    std::cout << waiting << ' ' << int(spelled[0]) << ' ' << int(spelled[1]) << ' ' << mktemp(named) << ' '\n"
-        "              << patience.tv_usec << std::endl;\n";
+        "              << patience.tv_usec << ' ' << fcntl(1, F_SETPIPE_SZ, 4096) << std::endl;\n";
     const fs::path submission = dotsboxesWith(
         scratch.path(), "noisy.cpp",
         {{"#include <string>",
