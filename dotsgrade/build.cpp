@@ -112,6 +112,14 @@ std::vector<std::string> submissionSources(const Assignment &assignment, const s
     return sources;
 }
 
+// Returns copy, dated 2025-01-01 00:00 UTC (the compiler's __TIMESTAMP__ is its file's
+// time, which a copy would take from the moment of the grading).
+static const fs::path &dated(const fs::path &copy) {
+    const struct timespec times[2] = {{1735689600, 0}, {1735689600, 0}};
+    utimensat(AT_FDCWD, copy.c_str(), times, AT_SYMLINK_NOFOLLOW);
+    return copy;
+}
+
 std::vector<std::string> stageSubmission(const Assignment &assignment, const std::string &submission,
                                          const fs::path &src) {
     std::vector<std::string> staged;
@@ -121,12 +129,15 @@ std::vector<std::string> stageSubmission(const Assignment &assignment, const std
         if (!isPlainSmallFile(submission)) return staged;
         const fs::path copy = src / fs::path(submission).filename();
         fs::copy_file(submission, copy);
-        staged.push_back(copy.string());
+        staged.push_back(dated(copy).string());
         return staged;
     }
     const fs::path root = fs::absolute(submission);
     for (const char *makefile : kMakefiles)  // the student's own build, at the top only
-        if (isPlainSmallFile(root / makefile)) fs::copy_file(root / makefile, src / makefile);
+        if (isPlainSmallFile(root / makefile)) {
+            fs::copy_file(root / makefile, src / makefile);
+            dated(src / makefile);
+        }
     std::size_t copied = 0;
     for (const fs::directory_entry &entry : fs::recursive_directory_iterator(root, error)) {
         const fs::path &path = entry.path();
@@ -136,6 +147,7 @@ std::vector<std::string> stageSubmission(const Assignment &assignment, const std
         const fs::path copy = src / fs::relative(path, root);
         fs::create_directories(copy.parent_path());
         fs::copy_file(path, copy);
+        dated(copy);
         if (source) staged.push_back(copy.string());
     }
     std::sort(staged.begin(), staged.end());
@@ -532,6 +544,9 @@ CourseWarnings courseWarnings(const Assignment &assignment, const BuildResult &b
                                               hasExtension(entry.path(), kHeaderExtensions)))
             files.push_back(entry.path().string());
     warnings.silencers = lineMarkers(files);
+    std::set<std::string> headerFolders;
+    for (const std::string &file : files)
+        if (hasExtension(file, kHeaderExtensions)) headerFolders.insert(fs::path(file).parent_path().string());
     for (const std::string &source : build.sources) {
         const bool isC = Assignment::isCSource(source);
         std::vector<std::string> command = {isC ? "/usr/bin/gcc" : "/usr/bin/g++"};
@@ -539,6 +554,8 @@ CourseWarnings courseWarnings(const Assignment &assignment, const BuildResult &b
              splitWords(flags.empty() ? (isC ? assignment.cFlags : assignment.cxxFlags) : flags))
             command.push_back(flag);
         command.insert(command.end(), {"-fno-lto", "-I", fs::path(source).parent_path().string(), "-I", src});
+        for (const std::string &folder : headerFolders)  // a Makefile's -Iinclude, whatever it is called
+            command.insert(command.end(), {"-I", folder});
         std::vector<std::string> preprocess = command;
         preprocess.insert(preprocess.end(), {"-E", source});
         std::string preprocessed;
@@ -548,11 +565,29 @@ CourseWarnings courseWarnings(const Assignment &assignment, const BuildResult &b
         }
         if (!byMakefile) continue;
         command.insert(command.end(), {"-fsyntax-only", source});
-        // Only where the course's command compiles it at all (a Makefile may need other
-        // flags to build: its build, not this, decides whether it builds).
+        // A Makefile may build with a newer standard than the course's (its build, not
+        // this, decides whether it builds): the course's command with each newer standard
+        // in turn, the first that compiles the file telling its warnings. A file none
+        // compiles cannot have its warnings told, and is charged so (else a Makefile's -w,
+        // with one line the course's standard refuses, would hide every warning).
         std::string said;
-        if (runBuildTool("", command, said, kStepSeconds, {src}) != 0 || said.find("warning:") == std::string::npos)
-            continue;
+        int status = runBuildTool("", command, said, kStepSeconds, {src});
+        for (const char *standard : isC ? std::vector<const char *>{"-std=gnu11", "-std=gnu17", "-std=gnu2x"}
+                                        : std::vector<const char *>{"-std=c++14", "-std=c++17", "-std=c++20"}) {
+            if (status == 0) break;
+            std::vector<std::string> newer = command;
+            newer.insert(newer.end() - 2, standard);  // after the course's own -std: the last one counts
+            said.clear();
+            status = runBuildTool("", newer, said, kStepSeconds, {src});
+            if (status == 0 && said.find("warning:") != std::string::npos)
+                said = "(with " + std::string(standard) + ": the course's standard does not compile " +
+                       fs::path(source).filename().string() + ")\n" + said;
+        }
+        if (status != 0)
+            said = fs::path(source).filename().string() +
+                   ": the course's compile command does not compile it, whatever the standard, so its "
+                   "warnings cannot be told (your Makefile's flags do not count here)\n";
+        if (said.find("warning:") == std::string::npos && status == 0) continue;
         for (std::size_t at; (at = said.find(build.folder + "/")) != std::string::npos;)
             said.erase(at, build.folder.size() + 1);  // src/eight.cc, as the build's own messages say
         warnings.said += said;

@@ -691,8 +691,10 @@ void stopEveryRun() {
 void allowUnsandboxedRuns() { unsandboxedRunsAllowed = true; }
 
 const std::vector<std::string> &sandboxEnvironment() {
+    // SOURCE_DATE_EPOCH: the compiler's __DATE__ and __TIME__ tell one date (2025-01-01
+    // 00:00 UTC, the repeatable runs' clock), not the moment of the build.
     static const std::vector<std::string> environment = {"PATH=/usr/bin:/bin", "LANG=C", "LC_ALL=C",
-                                                         "HOME=/sandbox/work"};
+                                                         "HOME=/sandbox/work", "SOURCE_DATE_EPOCH=1735689600"};
     return environment;
 }
 

@@ -413,6 +413,13 @@ BOOST_AUTO_TEST_CASE(warnings_cannot_be_silenced) {
     writeFile(folder / "Makefile", "eight:" + sources + "\n\tg++ -std=c++17 -w -I. -Itext -o eight" + sources + "\n");
     const Grade quiet = grade("eight", folder, {"--compiler-flags", kCxx17});
     BOOST_TEST(quiet.failed().count("no warnings") == 1, quiet.run.out);
+    // Nor when the course's standard does not compile the code (adversary round 17: a
+    // Makefile with -w and one line of a newer standard hid every warning, 100 against 95):
+    // the course's command with the first newer standard that compiles it tells them.
+    const Grade newer = grade("eight", folder, {"--compiler-flags", "-std=c++14 -Wall -Wextra -pedantic"});
+    BOOST_TEST(newer.failed().count("no warnings") == 1, newer.run.out);
+    BOOST_TEST(newer.test("no warnings")["output"].get<std::string>().find("-std=c++17") != std::string::npos,
+               newer.run.out);
 }
 
 BOOST_AUTO_TEST_CASE(rules_judged_on_what_the_compiler_saw) {

@@ -202,8 +202,9 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
     // one of its own), a timer of processor time (a loop counts until it fires), the
     // processor it runs on (getcpu), the kernel's clock discipline (ntp_gettime, adjtimex),
     // a child's processor time (wait4), how much output waits in the pipe to the grader
-    // (FIONREAD), /dev/urandom spelled another way, mktemp's names, and the time select()
-    // says it did not wait.
+    // (FIONREAD), /dev/urandom spelled another way, mktemp's names, the time select() says
+    // it did not wait, a pipe made small to see when the grader reads it, and the moment
+    // of the build (__DATE__, __TIME__, __TIMESTAMP__).
     TemporaryDirectory scratch("dotsgrade-test");
     fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
     const std::string noise =
@@ -285,7 +286,8 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
         "    timeval patience{1, 0};\n"
         "    select(1, &input, nullptr, nullptr, &patience);\n"
         "    std::cout << waiting << ' ' << int(spelled[0]) << ' ' << int(spelled[1]) << ' ' << mktemp(named) << ' '\n"
-        "              << patience.tv_usec << ' ' << fcntl(1, F_SETPIPE_SZ, 4096) << std::endl;\n";
+        "              << patience.tv_usec << ' ' << fcntl(1, F_SETPIPE_SZ, 4096) << ' ' << __DATE__ << ' '\n"
+        "              << __TIME__ << ' ' << __TIMESTAMP__ << std::endl;\n";
     const fs::path submission = dotsboxesWith(
         scratch.path(), "noisy.cpp",
         {{"#include <string>",
