@@ -476,7 +476,18 @@ RuleResult noFloatingPoint(const BuildResult &build, const std::vector<Symbol> &
 bool opensLambda(const std::string &line, std::size_t at) {
     std::size_t before = at;
     while (before > 0 && (line[before - 1] == ' ' || line[before - 1] == '\t')) --before;
-    if (before == 0) return true;
+    if (before == 0) {
+        // At the start of a line the name it may subscript is on the line before: a lambda
+        // only where its captures are followed by what follows captures (its parameters,
+        // body, template parameters, mutable, ->) or by the end of the line.
+        const std::size_t close = line.find(']', at);
+        if (close == std::string::npos) return true;
+        const std::size_t next = line.find_first_not_of(" \t", close + 1);
+        if (next == std::string::npos) return true;
+        const char c = line[next];
+        return c == '(' || c == '{' || c == '<' || line.compare(next, 7, "mutable") == 0 ||
+               line.compare(next, 2, "->") == 0 || line.compare(next, 9, "constexpr") == 0;
+    }
     const char c = line[before - 1];
     if (c == ')' || c == ']' || c == '"' || c == '\'') return false;  // a subscript (of a literal too)
     if (!(c == '_' || std::isalnum(static_cast<unsigned char>(c)))) return true;
@@ -610,13 +621,19 @@ RuleResult noLibrary(const BuildResult &build, const std::vector<Symbol> &symbol
             name.compare(name.size() - manipulatorEnd.size(), manipulatorEnd.size(), manipulatorEnd) == 0)
             continue;
         if (name.rfind("std::operator", 0) == 0 && name.find("(std::_Ios_") != std::string::npos) continue;
+        // <iomanip>'s manipulators (std::setw(int), std::setfill<char>(char)), used with cout.
+        static const std::regex iomanip(R"(std::(setw|setfill|setbase|setiosflags|resetiosflags|setprecision)\b.*)");
+        if (std::regex_match(name, iomanip)) continue;
         rule.passed = false;
         rule.detail += "uses " + name + usedWhere(build, name) + "\n";
     }
     auto otherInclude = [](const std::string &line) {
         const std::string_view header = includedHeader(line);
-        return !header.empty() && (header.front() == '<' || header.front() == '"') &&
-               header.rfind("<iostream>", 0) != 0;
+        // <iostream> and the headers of the same streams (<istream>, <ostream>, <ios>,
+        // <iosfwd>) and of their manipulators (<iomanip>)
+        for (std::string_view streams : {"<iostream>", "<istream>", "<ostream>", "<ios>", "<iosfwd>", "<iomanip>"})
+            if (header.rfind(streams, 0) == 0) return false;
+        return !header.empty() && (header.front() == '<' || header.front() == '"');
     };
     forMatchingLines(build, otherInclude, [&](const std::string &source, int line, const std::string &text) {
         rule.passed = false;

@@ -25,7 +25,8 @@
 //   machine:  a file or folder of /proc, /sys and their kin (the kernel's view of the
 //             machine: uptime, load, a fresh uuid per read, the program's start time) is
 //             not there (ENOENT), judged by the file opened, whatever its name;
-//   owners:   the run's own files (stat and its kin, statx) are owned by the user above;
+//   owners:   the run's own files (stat and its kin, statx) are owned by the user above,
+//             and a file system's id (statfs, statvfs: f_fsid) is 0;
 //   kernel:   getcpu is processor 0; the clock discipline (ntp_gettime, adjtimex,
 //             clock_adjtime) reads the counter; a child's processor time as waiting tells
 //             it (wait4, wait3, waitid) is the counter's; FIONREAD on a descriptor open for
@@ -63,6 +64,7 @@
 #include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/sysinfo.h>
 #include <sys/time.h>
 #include <sys/times.h>
@@ -696,6 +698,39 @@ int statx(int folder, const char *path, int flags, unsigned int mask, struct sta
     return result;
 }
 
+// A file system's id (statfs, statvfs: f_fsid) is a new one for each tmpfs the sandbox
+// mounts: 0, as for most file systems.
+int statfs(const char *path, struct statfs *about) noexcept {
+    const int result = static_cast<int>(rawSyscall(SYS_statfs, path, about));
+    if (result == 0) memset(&about->f_fsid, 0, sizeof about->f_fsid);
+    return result;
+}
+int fstatfs(int fd, struct statfs *about) noexcept {
+    const int result = static_cast<int>(rawSyscall(SYS_fstatfs, fd, about));
+    if (result == 0) memset(&about->f_fsid, 0, sizeof about->f_fsid);
+    return result;
+}
+int statfs64(const char *path, struct statfs64 *about) noexcept {
+    return statfs(path, reinterpret_cast<struct statfs *>(about));
+}
+int fstatfs64(int fd, struct statfs64 *about) noexcept { return fstatfs(fd, reinterpret_cast<struct statfs *>(about)); }
+int statvfs(const char *path, struct statvfs *about) noexcept {
+    const int result = next<int (*)(const char *, struct statvfs *)>("statvfs")(path, about);
+    if (result == 0) about->f_fsid = 0;
+    return result;
+}
+int fstatvfs(int fd, struct statvfs *about) noexcept {
+    const int result = next<int (*)(int, struct statvfs *)>("fstatvfs")(fd, about);
+    if (result == 0) about->f_fsid = 0;
+    return result;
+}
+int statvfs64(const char *path, struct statvfs64 *about) noexcept {
+    return statvfs(path, reinterpret_cast<struct statvfs *>(about));
+}
+int fstatvfs64(int fd, struct statvfs64 *about) noexcept {
+    return fstatvfs(fd, reinterpret_cast<struct statvfs *>(about));
+}
+
 // Timers send their signal after an amount of time, real or the processor's, that moves
 // from run to run (a loop that counts until its timer fires counts differently): a run has
 // none. setitimer, timer_create and timerfd_create fail (ENOSYS); alarm and ualarm set
@@ -810,6 +845,10 @@ long syscall(long number, ...) noexcept {
                       static_cast<int>(a[3]));
     case SYS_fcntl:
         return fcntl(static_cast<int>(a[0]), static_cast<int>(a[1]), pointer(a[2]));
+    case SYS_statfs:
+        return statfs(static_cast<const char *>(pointer(a[0])), static_cast<struct statfs *>(pointer(a[1])));
+    case SYS_fstatfs:
+        return fstatfs(static_cast<int>(a[0]), static_cast<struct statfs *>(pointer(a[1])));
     case SYS_select:
         return select(static_cast<int>(a[0]), static_cast<fd_set *>(pointer(a[1])), static_cast<fd_set *>(pointer(a[2])),
                       static_cast<fd_set *>(pointer(a[3])), static_cast<struct timeval *>(pointer(a[4])));

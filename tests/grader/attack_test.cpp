@@ -489,6 +489,10 @@ BOOST_AUTO_TEST_CASE(rules_judged_on_what_the_compiler_saw) {
         // "<::>" is "[]" (adversary round 16: 100 where the same with [] got 97)
         {"dotstriangles", "empty-brackets-digraph", "", "const int cells<::> = {1, 2};\n    if (*cells != 1) return 2;",
          "rule no_arrays"},
+        // '[' at the start of a line, its name on the line before (adversary round 18: 100
+        // where the same on one line got 97)
+        {"dotstriangles", "bracket-at-line-start", "", "int cells\n        [3] = {0};\n    if (cells\n        [0] != 0) return 2;",
+         "rule no_arrays"},
         // library functions the compiler computes in place: no call left in the objects
         {"dotstriangles", "inlined-builtins", "#define ABSOLUTE abs\n",
          "if (ABSOLUTE(static_cast<int>(grid)) < 0 || isdigit('x')) return 2;", "rule no_library"},

@@ -400,13 +400,18 @@ BOOST_AUTO_TEST_CASE(a_library_container_that_keeps_floats_of_its_own) {
 
 BOOST_AUTO_TEST_CASE(ordinary_code_the_rules_allow) {
     // Adversary round 15, each 97 or 95 for a right program: a for loop after a case label
-    // (no_arrays took its ':' for a range-for's), a class's own operator[] (round 16), the
-    // streams' manipulators std::noskipws,
+    // (no_arrays took its ':' for a range-for's), a class's own operator[] (round 16), a
+    // lambda whose captures start a line, the streams' headers and <iomanip>'s std::setw
+    // (round 18), the streams' manipulators std::noskipws,
     // std::skipws and std::dec (no_library), and a function of the student's own named pow
     // (no_floating_point).
     Grade triangles = gradeBroken(
         "dotstriangles", {{"int main() {\n    long long grid = 0;",
+                           "#include <iomanip>\n#include <istream>\n#include <ostream>\n\n"
                            "int main() {\n    long long grid = 0;\n"
+                           "    std::cout << std::setw(0);\n"
+                           "    auto same =\n        [](long long x) { return x; };\n"
+                           "    grid = same(grid);\n"
                            "    switch (grid) {\n    case 0: { for (int k = 0; k < 1; k++) grid += 0; break; }\n"
                            "    default: break;\n    }\n"
                            "    std::cin >> std::noskipws >> std::skipws;\n    std::cout << std::dec;\n"

@@ -204,7 +204,8 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
     // a child's processor time (wait4), how much output waits in the pipe to the grader
     // (FIONREAD), /dev/urandom spelled another way, mktemp's names, the time select() says
     // it did not wait, a pipe made small to see when the grader reads it, and the moment
-    // of the build (__DATE__, __TIME__, __TIMESTAMP__).
+    // of the build (__DATE__, __TIME__, __TIMESTAMP__), and the id of the working folder's
+    // file system (a new tmpfs in each sandbox).
     TemporaryDirectory scratch("dotsgrade-test");
     fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
     const std::string noise =
@@ -287,13 +288,16 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
         "    select(1, &input, nullptr, nullptr, &patience);\n"
         "    std::cout << waiting << ' ' << int(spelled[0]) << ' ' << int(spelled[1]) << ' ' << mktemp(named) << ' '\n"
         "              << patience.tv_usec << ' ' << fcntl(1, F_SETPIPE_SZ, 4096) << ' ' << __DATE__ << ' '\n"
-        "              << __TIME__ << ' ' << __TIMESTAMP__ << std::endl;\n";
+        "              << __TIME__ << ' ' << __TIMESTAMP__ << ' ';\n"
+        "    struct statvfs where{};\n"
+        "    statvfs(\".\", &where);\n"
+        "    std::cout << where.f_fsid << std::endl;\n";
     const fs::path submission = dotsboxesWith(
         scratch.path(), "noisy.cpp",
         {{"#include <string>",
           "#include <fcntl.h>\n#include <sys/auxv.h>\n#include <sys/random.h>\n#include <sys/sysinfo.h>\n"
           "#include <sched.h>\n#include <sys/ioctl.h>\n#include <sys/resource.h>\n#include <sys/select.h>\n"
-          "#include <sys/stat.h>\n"
+          "#include <sys/stat.h>\n#include <sys/statvfs.h>\n"
           "#include <sys/syscall.h>\n#include <sys/time.h>\n#include <sys/times.h>\n#include <sys/timex.h>\n"
           "#include <sys/wait.h>\n"
           "#include <csignal>\n"
