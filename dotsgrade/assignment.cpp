@@ -196,8 +196,10 @@ FuzzCase damaged(std::mt19937 &rng, FuzzCase game) {
     return game;
 }
 
-// Returns game with a few lines of the classes its text does not settle put in, at line starts.
+// Returns game with a few lines of the classes its text does not settle put in, at line
+// starts, the game as it was kept as its settled twin.
 FuzzCase withUnsettled(std::mt19937 &rng, FuzzCase game, const std::vector<std::string> &lines) {
+    game.settledInput = game.input;
     for (int k = between(rng, 1, 3); k > 0; --k) {
         std::vector<std::size_t> starts = {0};
         for (std::size_t at = game.input.find('\n'); at != std::string::npos; at = game.input.find('\n', at + 1))

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -41,6 +42,9 @@ struct InputClass {
 struct FuzzCase {
     std::vector<std::string> args;
     std::string input;
+    // The same input without the lines of classes its text does not settle, where it has
+    // any: a run that differs is the program's own failure only if this twin differs too.
+    std::optional<std::string> settledInput = std::nullopt;
 };
 
 struct Assignment {

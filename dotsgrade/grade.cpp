@@ -54,6 +54,7 @@ struct ProgramCase {
     std::string description;
     std::vector<std::string> args;
     std::string input;
+    std::optional<std::string> settledInput;  // see FuzzCase
     std::vector<std::string> inputFiles;
     // A --tests case's own .out, .err and .rc: what it expects where it says.
     std::optional<std::string> expectedOut, expectedErr;
@@ -130,6 +131,7 @@ std::vector<ProgramCase> programCases(const Assignment &assignment, const GradeO
             c.random = true;
             c.args = game.args;
             c.input = game.input;
+            c.settledInput = game.settledInput;
             cases.push_back(c);
         }
     }
@@ -709,18 +711,49 @@ Attribution attributedRuns(const Assignment &assignment, const GradeOptions &opt
     return attribution;
 }
 
+// Returns, for each case, why its failing run is not charged to the program ("" where it
+// is): its input holds lines of a class the assignment's text does not settle (an empty
+// line, `q` for `Q`: --explain lists them), which a program may answer either way the
+// text allows. Such a run is the program's failure only where the same game without those
+// lines fails too, or where it did not end by itself (no answer the text allows crashes
+// or hangs). Only failing runs have twins, so a right program pays nothing for this.
+std::vector<std::string> onUnsettledLinesOnly(const Assignment &assignment, const GradeOptions &options,
+                                              const std::string &program,
+                                              const std::vector<ProgramCase> &cases,
+                                              const std::vector<RunResult> &actual,
+                                              const std::vector<Verdict> &verdicts) {
+    std::vector<std::string> notes(cases.size());
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        if (!cases[i].settledInput || verdicts[i].passed || !actual[i].exited()) continue;
+        ProgramCase twin = cases[i];
+        twin.input = *cases[i].settledInput;
+        twin.settledInput.reset();
+        const RunResult twinExpected = expectedRun(assignment, twin, options);
+        const RunResult twinRun = withWorkingSandbox(runCase(program, twin, options, true),
+                                                     [&] { return runCase(program, twin, options, true); });
+        if (compareRuns(twinExpected, twinRun, options.compare, assignment.compareStandardError).passed)
+            notes[i] =
+                "not charged: it differs only where its input holds lines your assignment's text does not "
+                "settle; the same game without them matches\n";
+    }
+    return notes;
+}
+
 // Returns what the program's runs earn: one test per case, and one for each kind of
 // random case, in proportion to the cases passed. A failing case shows its input; one
 // whose failure is proven to be a function's (notCharged says so; see attributedRuns) is
 // shown but not charged again.
-std::vector<TestOutcome> judgedRuns(const Assignment &assignment, const GradeOptions &options,
-                                    const std::vector<ProgramCase> &cases,
-                                    const std::vector<RunResult> &expected,
-                                    const std::vector<RunResult> &actual,
-                                    const std::vector<Verdict> &verdicts,
-                                    const std::vector<std::string> &notCharged,
-                                    const DifferenceFindings &differences, OutputPolicy policy) {
+std::vector<TestOutcome> judgedRuns(
+    const Assignment &assignment, const GradeOptions &options, const std::vector<ProgramCase> &cases,
+    const std::vector<RunResult> &expected, const std::vector<RunResult> &actual,
+    const std::vector<Verdict> &verdicts, const std::vector<std::string> &notCharged,
+    const std::vector<std::string> &unsettled, const DifferenceFindings &differences, OutputPolicy policy) {
     std::vector<TestOutcome> tests;
+    // Returns why run i is not charged to the program: a function's mistake, or lines its
+    // text does not settle ("": it is charged).
+    auto forgiven = [&](std::size_t i) -> const std::string & {
+        return notCharged[i].empty() ? unsettled[i] : notCharged[i];
+    };
     // Per-mistake: each distinct difference is charged once, where it costs the most: to
     // the first run it explains in the category worth the most points. A difference that
     // shows in the games too is never charged to a category worth nothing (a robustness
@@ -732,7 +765,7 @@ std::vector<TestOutcome> judgedRuns(const Assignment &assignment, const GradeOpt
     };
     std::vector<std::size_t> chargedAt(differences.differences.size(), cases.size());  // the run charged
     for (std::size_t i = 0; i < cases.size(); ++i) {
-        if (verdicts[i].passed || !notCharged[i].empty() || !differences.runs[i].explained) continue;
+        if (verdicts[i].passed || !forgiven(i).empty() || !differences.runs[i].explained) continue;
         for (std::size_t d : differences.runs[i].differences)
             if (chargedAt[d] == cases.size() ||
                 pointsOf(cases[i].category) > pointsOf(cases[chargedAt[d]].category))
@@ -751,6 +784,7 @@ std::vector<TestOutcome> judgedRuns(const Assignment &assignment, const GradeOpt
         TestOutcome test;
         int run = 0, passed = 0;
         int throughFunctions = 0;  // of those passed: differ only as the wrong functions make them
+        int onUnsettledLines = 0;  // of those passed: differ only where their input holds unsettled lines
         int onlyKnown = 0;         // of those passed: differ only by known differences (per-mistake)
         int shown = 0;             // failures shown
     };
@@ -779,8 +813,9 @@ std::vector<TestOutcome> judgedRuns(const Assignment &assignment, const GradeOpt
         // What is wrong with a failing run: where it differs by known differences, which
         // ones, and where it first differs for a new reason; else its first difference.
         const RunDifferences &known = differences.runs[i];
-        const bool explained = !verdict.passed && notCharged[i].empty() && known.explained;
-        const bool passes = verdict.passed || !notCharged[i].empty() || (explained && policy == OutputPolicy::kPerMistake);
+        const bool explained = !verdict.passed && forgiven(i).empty() && known.explained;
+        const bool passes =
+            verdict.passed || !forgiven(i).empty() || (explained && policy == OutputPolicy::kPerMistake);
         std::string why = verdict.explanation + moveBeforeDifference(assignment, c, expected[i], actual[i]);
         if (!known.differences.empty() && actual[i].exited()) {
             why = "it differs by these known differences (listed at the top)" +
@@ -801,6 +836,8 @@ std::vector<TestOutcome> judgedRuns(const Assignment &assignment, const GradeOpt
                 ++tally.passed;
             else if (!notCharged[i].empty())
                 ++tally.passed, ++tally.throughFunctions;
+            else if (!unsettled[i].empty())
+                ++tally.passed, ++tally.onUnsettledLines;
             else if (passes)
                 ++tally.passed, ++tally.onlyKnown;
             if (explained && policy == OutputPolicy::kPerMistake) chargeOnce(tally.test, known, i);
@@ -810,7 +847,7 @@ std::vector<TestOutcome> judgedRuns(const Assignment &assignment, const GradeOpt
         }
         TestOutcome t = outcome(c.category, c.name, c.description);
         t.passed = passes;
-        if (!verdict.passed) t.output = notCharged[i] + input + why;
+        if (!verdict.passed) t.output = forgiven(i) + input + why;
         if (explained && policy == OutputPolicy::kPerMistake) chargeOnce(t, known, i);
         if (t.charge > 0) t.credit = t.passed ? 1 : 0, t.passed = false;  // earned, less the charge
         tests.push_back(t);
@@ -820,18 +857,24 @@ std::vector<TestOutcome> judgedRuns(const Assignment &assignment, const GradeOpt
         if (tally.run == 0) continue;
         tally.test.passed = tally.passed == tally.run && tally.test.charge == 0;
         tally.test.credit = static_cast<double>(tally.passed) / tally.run;
-        tally.test.output = std::to_string(tally.passed) + " of " + std::to_string(tally.run) + " " +
-                            kind.counted + " match (seed " + std::to_string(options.seed) + ")" +
-                            (tally.throughFunctions == 0
-                                 ? ""
-                                 : ", " + std::to_string(tally.throughFunctions) +
-                                       " of them differ only through wrong answers your functions gave during "
-                                       "the run (charged under those functions, not here)") +
-                            (tally.onlyKnown == 0 ? ""
-                                                  : ", " + std::to_string(tally.onlyKnown) +
-                                                        " of them differ only by known differences (each charged "
-                                                        "once, where listed)") +
-                            "\n" + tally.test.output;
+        tally.test.output =
+            std::to_string(tally.passed) + " of " + std::to_string(tally.run) + " " + kind.counted +
+            " match (seed " + std::to_string(options.seed) + ")" +
+            (tally.throughFunctions == 0
+                 ? ""
+                 : ", " + std::to_string(tally.throughFunctions) +
+                       " of them differ only through wrong answers your functions gave during "
+                       "the run (charged under those functions, not here)") +
+            (tally.onUnsettledLines == 0
+                 ? ""
+                 : ", " + std::to_string(tally.onUnsettledLines) +
+                       " of them differ only where their input holds lines your assignment's "
+                       "text does not settle (the same game without those lines matches)") +
+            (tally.onlyKnown == 0 ? ""
+                                  : ", " + std::to_string(tally.onlyKnown) +
+                                        " of them differ only by known differences (each charged "
+                                        "once, where listed)") +
+            "\n" + tally.test.output;
         tests.push_back(tally.test);
     }
     return tests;
@@ -1018,16 +1061,19 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
         run.actualStatus = actual[i].status;
         run.endedNormally = actual[i].exited();
     }
+    const std::vector<std::string> unsettled =
+        onUnsettledLinesOnly(assignment, options, build.program, cases, actual, verdicts);
     // Returns the program's distinct differences and its run tests, the runs of notCharged
-    // forgiven (runs forgiven through a function's mistake are not differences of the
-    // program's own), each run judged again without the differences.
+    // and of unsettled forgiven (runs forgiven through a function's mistake, or where their
+    // lines the text does not settle make them differ, are no differences of the program's
+    // own), each run judged again without the differences.
     auto judgeRuns = [&](const std::vector<std::string> &notCharged) {
         for (std::size_t i = 0; i < cases.size(); ++i)
-            compared[i].differs = !verdicts[i].passed && notCharged[i].empty();
+            compared[i].differs = !verdicts[i].passed && notCharged[i].empty() && unsettled[i].empty();
         std::pair<DifferenceFindings, std::vector<TestOutcome>> judged;
         judged.first = findDifferences(compared);
         judged.second = judgedRuns(assignment, options, cases, expected, actual, verdicts, notCharged,
-                                   judged.first, report.outputPolicy);
+                                   unsettled, judged.first, report.outputPolicy);
         return judged;
     };
     // Returns the grade's tests with these run tests, scored.
