@@ -10,6 +10,12 @@ namespace dotslab {
 // Where a run works inside the sandbox, and where its program is.
 constexpr const char *kSandboxWork = "/sandbox/work";
 constexpr const char *kSandboxProgram = "/sandbox/program";
+// Without bubblewrap, a link in the run's scratch folder leads to the program, from the run's
+// working folder by this path: as long as kSandboxProgram, so that the program's stack (the
+// kernel keeps the path it was started by there) is the same as in bubblewrap.
+constexpr const char *kUnsandboxedProgram = "./././../program";
+static_assert(std::char_traits<char>::length(kUnsandboxedProgram) ==
+              std::char_traits<char>::length(kSandboxProgram));
 
 // Returns the path of bwrap if it is installed and works here, else "".
 const std::string &bubblewrap();

@@ -161,14 +161,15 @@ bool repeatable(const RunRequest &r) { return r.untrusted && r.repeatable; }
 // opens /dev/zero for them (a std::random_device("/dev/urandom") still opens, and draws
 // from the library).
 std::vector<std::string> readableWithoutSandbox(const RunRequest &r) {
-    std::vector<std::string> paths = {"/usr", "/lib", "/lib64", "/lib32", "/bin", "/sbin", "/etc/ld.so.cache",
-                                      "/etc/localtime", "/dev/zero"};
+    std::vector<std::string> paths = {"/usr", "/lib", "/lib64", "/lib32", "/bin", "/sbin", "/dev/zero"};
     // A repeatable run's random devices are /dev/zero (repeatable_run.h): the real ones are
-    // out of its reach, however it names them (/dev//urandom).
+    // out of its reach, however it names them (/dev//urandom). It sees no /etc, as in
+    // bubblewrap: the linker's cache, mapped where it can be read, moves every library's
+    // address by its size (this machine's), and /etc/localtime tells the machine's time zone.
     if (repeatable(r))
         paths.push_back(repeatableRunLibrary());
     else
-        paths.insert(paths.end(), {"/dev/urandom", "/dev/random"});
+        paths.insert(paths.end(), {"/etc/ld.so.cache", "/etc/localtime", "/dev/urandom", "/dev/random"});
     paths.push_back(r.program);
     paths.insert(paths.end(), r.readOnly.begin(), r.readOnly.end());
     return paths;
@@ -427,6 +428,12 @@ RunResult runOnce(const RunRequest &r, bool lastTry) {
     std::vector<std::string> environment = sandboxEnvironment();
     const std::vector<std::string> added = addedEnvironment(r);
     environment.insert(environment.end(), added.begin(), added.end());
+    // A student's program starts with one stack in every mode: the same environment
+    // (bubblewrap sets PWD last for a fresh run; the others get it too) and a path to start
+    // it by as long as bubblewrap's (below), so that a program reading an uninitialised
+    // variable or printing an address gets the same wherever it is graded.
+    if (repeatable(r) && !(sandboxed && holder == nullptr))
+        environment.push_back(std::string("PWD=") + kSandboxWork);
     // A held sandbox is made for repeatable runs (its random devices are fixed).
     assert(holder == nullptr || repeatable(r));
     std::vector<std::string> words;
@@ -452,6 +459,10 @@ RunResult runOnce(const RunRequest &r, bool lastTry) {
             words.insert(words.end(), {"--ro-bind", r.program, kSandboxProgram});
             words.push_back(kSandboxProgram);
         }
+    } else if (repeatable(r) && r.folder.empty()) {
+        // The kernel puts the path a program is started by on its stack (AT_EXECFN).
+        fs::create_symlink(r.program, scratch.path() / "program");
+        words.push_back(kUnsandboxedProgram);
     } else {
         words.push_back(r.program);
     }

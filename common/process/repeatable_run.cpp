@@ -11,8 +11,8 @@
 //             and the kernel's 16 random bytes (getauxval(AT_RANDOM)) are that seed's;
 //   the rest:  processor time (times, getrusage) is the counter's too, the processor is
 //             number 0 (sched_getcpu), the user and group ids are 1000 (getuid, getresuid
-//             and their kin; as root, each run has a uid of its own), and the process is 2, its parent 1, as the first
-//             program of a fresh pid namespace is (without bubblewrap they are the host's:
+//             and their kin; as root, each run has a uid of its own), and the process is 2, its parent 1, as
+//             the first program of a fresh pid namespace is (without bubblewrap they are the host's:
 //             srand(time(0) ^ getpid()) is a student's seed too); the machine's memory,
 //             load and uptime (sysinfo, sysconf's pages, getloadavg) are fixed;
 //   processes: kill, sigqueue, tgkill and pidfd_open take the pids getpid and getppid
@@ -37,6 +37,10 @@
 //             ualarm set nothing): they fire after a time that moves from run to run;
 //   syscall:  the C library's syscall() with one of the calls above goes to the function
 //             that stands in for it, not to the kernel;
+//   stack:    the stack protector's canary is fixed, main (through __libc_start_main)
+//             starts on a stack whose dead part is zeros, and this library's symbol
+//             lookups clear what they leave: an uninitialised variable reads the same
+//             every run;
 //   counter:  the processor's time-stamp counter (rdtsc, rdtscp, __builtin_ia32_rdtsc)
 //             faults (prctl PR_SET_TSC), and the fault's handler answers from the
 //             counter above, 1000 cycles a microsecond; any other fault is the program's
@@ -116,10 +120,33 @@ struct timeval elapsed() {
     return now;
 }
 
-// Returns the C library's own definition of a function this library stands in for.
+// Clears `bytes` of the dead stack below the caller's frame (one instruction that uses no
+// stack itself): what calls that returned left there.
+__attribute__((always_inline)) inline void clearStackBelow(size_t bytes) {
+    void *destination;
+    size_t words = bytes / sizeof(uintptr_t);
+    __asm__ volatile(
+        "lea -8(%%rsp), %0\n\t"
+        "std\n\t"
+        "rep stosq\n\t"
+        "cld"
+        : "=&D"(destination), "+c"(words)
+        : "a"(0)
+        : "memory", "cc");
+    (void)destination;
+}
+
+// How much of the dead stack dlsym's calls may have used.
+constexpr size_t kLookupStackBytes = 16 * 1024;
+
+// Returns the C library's own definition of a function this library stands in for. The
+// lookup's frames held values made with the C library's pointer guard, which the kernel's
+// random bytes made: cleared, so that an uninitialised variable never reads them.
 template <typename Function>
 Function next(const char *name) {
-    return reinterpret_cast<Function>(dlsym(RTLD_NEXT, name));
+    void *found = dlsym(RTLD_NEXT, name);
+    clearStackBelow(kLookupStackBytes);
+    return reinterpret_cast<Function>(found);
 }
 
 // Returns what the kernel returns for system call number (the C library's syscall: this
@@ -180,13 +207,39 @@ void answerCounterRead(int signal, siginfo_t *info, void *context) {
     asIfUnhandled(info);
 }
 
+// The stack protector's canary every run: the C library made it from the kernel's random
+// bytes before any library started, and every protected function leaves it in its frame,
+// where an uninitialised variable of a later call may read it. glibc keeps the low byte 0
+// (a string overrun stops there).
+constexpr uintptr_t kStackGuard = 0x5f646f74736c6100ull;
+// How far below main's caller the dead stack is cleared before main runs: deeper than the
+// start-up code reaches (the dynamic linker, the C library's and the C++ library's start).
+constexpr size_t kClearedStackBytes = 256 * 1024;
+
+extern "C" void *__libc_stack_end;  // the dynamic linker's: the stack's top as the program began
+
+// Makes the stack protector's canary kStackGuard: each copy of the old one in a frame live
+// now (between this one and the stack's top) is made the new one, so that those frames
+// still pass their checks as they return.
+void sameStackGuard() {
+    uintptr_t old;
+    __asm__ volatile("mov %%fs:0x28, %0" : "=r"(old));
+    if (old == kStackGuard) return;
+    for (uintptr_t *word = static_cast<uintptr_t *>(__builtin_frame_address(0));
+         static_cast<void *>(word) < __libc_stack_end; ++word)
+        if (*word == old) *word = kStackGuard;
+    __asm__ volatile("mov %0, %%fs:0x28" : : "r"(kStackGuard) : "memory");
+}
+
 // As the program starts: the kernel's 16 random bytes for it (AT_RANDOM), the same every
-// run (read now, never again by the C library), and the time-stamp counter made to fault
+// run (read now, never again by the C library), the stack protector's canary the same every
+// run (sameStackGuard), and the time-stamp counter made to fault
 // into answerCounterRead: on the program's alternate stack where it sets one, and never
 // blocked (a counter read while SIGSEGV is blocked would end the program), not even while
 // it runs, so that a handler of the program's may leave it by longjmp.
 __attribute__((constructor)) void startAlike() {
     if (unsigned char *bytes = reinterpret_cast<unsigned char *>(getauxval(AT_RANDOM))) fillRandom(bytes, 16);
+    sameStackGuard();
     struct sigaction handler;
     memset(&handler, 0, sizeof handler);
     handler.sa_sigaction = answerCounterRead;
@@ -337,9 +390,29 @@ int openedAt(int folder, const char *path, int flags, va_list arguments) {
                        flags);
 }
 
+using Main = int (*)(int, char **, char **);
+Main programMain = nullptr;  // the program's own main, which mainOnClearedStack calls
+
+// The program's main, called on a stack whose dead part below is all zeros: what start-up
+// left there (values made with the pointer guard the C library made from the kernel's random
+// bytes, among others) differs from run to run, and an uninitialised variable reads it.
+int mainOnClearedStack(int argc, char **argv, char **environment) {
+    clearStackBelow(kClearedStackBytes);
+    return programMain(argc, argv, environment);
+}
+
 }  // namespace
 
 extern "C" {
+
+// The C library's start of the program, which calls main: here it calls it through
+// mainOnClearedStack.
+int __libc_start_main(Main main, int argc, char **argv, void (*init)(), void (*fini)(), void (*linkerFini)(),
+                      void *stackEnd) {
+    using Start = int (*)(Main, int, char **, void (*)(), void (*)(), void (*)(), void *);
+    programMain = main;
+    return next<Start>("__libc_start_main")(mainOnClearedStack, argc, argv, init, fini, linkerFini, stackEnd);
+}
 
 int open(const char *path, int flags, ...) {
     va_list arguments;

@@ -18,6 +18,10 @@
 //     their names; without it, the library opens /dev/zero for them (open, openat,
 //     fopen; a std::random_device that opens one still draws from the library).
 //
+// The stack an uninitialised variable reads is the same every run: the stack protector's
+// canary is fixed, main starts on a cleared stack, and every mode starts the program
+// with one environment and a path as long as bubblewrap's (process_runner.cpp).
+//
 // The time-stamp counter (rdtsc) faults, and the library answers the fault from its
 // clock. The kernel's files of the machine's state (/proc, /sys) are not there, and
 // syscall() with a call the library stands in for goes to the library. What it does not

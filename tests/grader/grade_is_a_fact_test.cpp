@@ -204,12 +204,18 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
     // a child's processor time (wait4), how much output waits in the pipe to the grader
     // (FIONREAD), /dev/urandom spelled another way, mktemp's names, the time select() says
     // it did not wait, a pipe made small to see when the grader reads it, and the moment
-    // of the build (__DATE__, __TIME__, __TIMESTAMP__), and the id of the working folder's
-    // file system (a new tmpfs in each sandbox).
+    // of the build (__DATE__, __TIME__, __TIMESTAMP__), the id of the working folder's
+    // file system (a new tmpfs in each sandbox), and what an uninitialised variable reads
+    // (the stack a C library call left, with its stack protector's canary, which the
+    // kernel's random bytes made) and where a variable and a library function are (alike
+    // in both modes: the same stack, and no linker cache to move the libraries).
     TemporaryDirectory scratch("dotsgrade-test");
     fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
     const std::string noise =
         "int main(int, char **argv) {\n"
+        "    char note[64];\n"
+        "    std::snprintf(note, sizeof note, \"%d %s %f\", 42, \"x\", 1.5);\n"
+        "    const unsigned long stackLeft = leftovers();\n"
         "    const char *temporary = std::getenv(\"TMPDIR\");\n"
         "    std::cout << argv[0] << ' ' << (temporary ? temporary : \"-\") << ' ';\n"
         "    std::srand(static_cast<unsigned>(std::time(nullptr)));\n"
@@ -236,7 +242,8 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
         "        std::cout << machine.freeram << ' ' << machine.uptime << ' ' << machine.loads[0] << ' ' << "
         "loads[0]\n"
         "                  << ' ' << sysconf(_SC_AVPHYS_PAGES) << ' ';\n"
-        "    for (const char *machine : {\"/proc/uptime\", \"/proc/sys/kernel/random/uuid\", \"/proc/self/stat\",\n"
+        "    for (const char *machine : {\"/proc/uptime\", \"/proc/sys/kernel/random/uuid\", "
+        "\"/proc/self/stat\",\n"
         "                                \"/sys/class/net/lo/statistics/rx_bytes\"}) {\n"
         "        std::ifstream file(machine);\n"
         "        std::string line;\n"
@@ -286,12 +293,15 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
         "    FD_SET(0, &input);\n"
         "    timeval patience{1, 0};\n"
         "    select(1, &input, nullptr, nullptr, &patience);\n"
-        "    std::cout << waiting << ' ' << int(spelled[0]) << ' ' << int(spelled[1]) << ' ' << mktemp(named) << ' '\n"
+        "    std::cout << waiting << ' ' << int(spelled[0]) << ' ' << int(spelled[1]) << ' ' << "
+        "mktemp(named) << ' '\n"
         "              << patience.tv_usec << ' ' << fcntl(1, F_SETPIPE_SZ, 4096) << ' ' << __DATE__ << ' '\n"
         "              << __TIME__ << ' ' << __TIMESTAMP__ << ' ';\n"
         "    struct statvfs where{};\n"
         "    statvfs(\".\", &where);\n"
-        "    std::cout << where.f_fsid << std::endl;\n";
+        "    std::cout << where.f_fsid << ' ' << stackLeft << ' ' << static_cast<const void *>(&where) << ' "
+        "'\n"
+        "              << reinterpret_cast<const void *>(&std::printf) << std::endl;\n";
     const fs::path submission = dotsboxesWith(
         scratch.path(), "noisy.cpp",
         {{"#include <string>",
@@ -302,9 +312,17 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
           "#include <sys/wait.h>\n"
           "#include <csignal>\n"
           "#include <unistd.h>\n#include <chrono>\n#include <cstdlib>\n#include <ctime>\n#include <fstream>\n"
-          "#include <random>\n"
+          "#include <cstdio>\n#include <random>\n"
           "#include <string>"},
-         {"int main() {\n", "volatile std::sig_atomic_t timerFired = 0;\nvoid onTimer(int) { timerFired = 1; }\n\n" + noise}});
+         {"int main() {\n",
+          "volatile std::sig_atomic_t timerFired = 0;\nvoid onTimer(int) { timerFired = 1; }\n"
+          "__attribute__((noinline)) unsigned long leftovers() {\n"
+          "    volatile unsigned long slots[512];  // never set\n"
+          "    unsigned long h = 0;\n"
+          "    for (int i = 0; i < 512; ++i) h = h * 1000003 ^ slots[i];\n"
+          "    return h;\n"
+          "}\n\n" +
+              noise}});
     // Returns the report's text, which must show the noise (else the comparison says nothing).
     auto shown = [](const Grade &g) {
         const std::string text = withoutTimings(g.report).dump();
@@ -316,6 +334,12 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
     // Where bubblewrap cannot run (Gradescope's container) too.
     const std::string inContainer = shown(gradeInContainer(submission));
     BOOST_TEST(shown(gradeInContainer(submission)) == inContainer);
+    // And the program sees the same in both modes: one grading, wherever it is graded.
+    auto noiseLine = [](const std::string &text) {
+        const std::size_t at = text.find("noise");
+        return at == std::string::npos ? text : text.substr(at, text.find("\\n", at) - at);
+    };
+    BOOST_TEST(noiseLine(inContainer) == noiseLine(inBubblewrap));
 }
 
 BOOST_AUTO_TEST_CASE(what_makes_runs_alike_never_breaks_a_correct_program) {
