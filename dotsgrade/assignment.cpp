@@ -163,8 +163,9 @@ FuzzCase eightMalformed(std::mt19937 &rng) {
     return {{}, input};
 }
 
-// One of a valid game's damaged copies: every line ended by CR LF, a huge line, a few
-// bytes of binary, or the input cut off in the middle of a line.
+// One of a valid game's damaged copies: every line ended by CR LF (which no assignment's
+// text mentions: its LF twin is kept, see FuzzCase), a huge line, a few bytes of binary, or
+// the input cut off in the middle of a line.
 FuzzCase damaged(std::mt19937 &rng, FuzzCase game) {
     std::string &input = game.input;
     const std::size_t at =
@@ -173,7 +174,8 @@ FuzzCase damaged(std::mt19937 &rng, FuzzCase game) {
                                       ? 0
                                       : input.rfind('\n', at == 0 ? 0 : at - 1) + 1;
     switch (between(rng, 0, 3)) {
-        case 0: {
+        case 0: {  // a class no text settles: the same game with LF alone is its twin
+            game.settledInput = input;
             std::string crlf;
             for (char c : input) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
             input = crlf;
@@ -259,6 +261,8 @@ const std::vector<Assignment> &all() {
 
         list[1] = list[0];
         list[1].name = "dotstriangles";
+        // Its text's "Provided and Required Functions" are four: gameState is the spec's.
+        list[1].functionsTheTextOmits = {"gameState"};
         list[1].packed = &dotslab::dotstrianglesGame();
         list[1].functions = mandatedFunctions(PackedGame::Kind::kDotstriangles);
         list[1].noArraysNoLibrary = true;
@@ -285,11 +289,13 @@ const std::vector<Assignment> &all() {
         list[2].malformedInput = boxesMalformed;
         list[2].rubric = robustRubric;
         list[2].outputPolicyBecause = "its text never says that a run whose output differs anywhere is wrong";
-        list[2].inputClasses = listed(
-            kBoxesLines, {{"0 1 v", "a move of an edge in range, open or closed, or out of range", true,
-                           "\"If the input describes a valid open edge\""},
-                          {"(end of input)", "the input ends mid-game", true, "\"End of file while waiting for user "
-                                                                              "input 6 End of user input\""}});
+        list[2].inputClasses =
+            listed(kBoxesLines, {{"0 1 v", "a move of an edge in range, open or closed, or out of range",
+                                  true, "\"If the input describes a valid open edge\""},
+                                 {"(end of input)", "the input ends mid-game", true,
+                                  "\"End of file while waiting for user "
+                                  "input 6 End of user input\""},
+                                 {"0 0 h\\r", "lines ended by CR LF", false, "the text never mentions CR"}});
 
         list[3].name = "dotscomputer";
         list[3].sourceExtensions = {".cpp", ".cc", ".cxx", ".c++"};
@@ -297,11 +303,16 @@ const std::vector<Assignment> &all() {
         list[3].malformedInput = dotscomputerMalformed;
         list[3].rubric = robustRubric;
         list[3].outputPolicyBecause = "its text never says that a run whose output differs anywhere is wrong";
-        list[3].inputClasses = listed(kDotscomputerSizes, listed(kDotscomputerMoves, {
-            {"a1 b1", "two dots, adjacent or not, in range", true, "\"if the two dots are only one edge apart\""},
-            {"Q", "quit", true, "\"what remains is the single letter 'Q'\""},
-            {"(end of input)", "the input ends mid-game", true,
-             "\"If an end-of-input signal is reached, the program immediately goes into the Post-Game phase\""}}));
+        list[3].inputClasses =
+            listed(kDotscomputerSizes,
+                   listed(kDotscomputerMoves,
+                          {{"a1 b1", "two dots, adjacent or not, in range", true,
+                            "\"if the two dots are only one edge apart\""},
+                           {"Q", "quit", true, "\"what remains is the single letter 'Q'\""},
+                           {"(end of input)", "the input ends mid-game", true,
+                            "\"If an end-of-input signal is reached, the program immediately goes into the "
+                            "Post-Game phase\""},
+                           {"a1 b1\\r", "lines ended by CR LF", false, "the text never mentions CR"}}));
 
         list[4].name = "eight";
         list[4].sourceExtensions = {".cpp", ".cc", ".cxx", ".c++"};

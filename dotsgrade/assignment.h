@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -51,6 +52,7 @@ struct Assignment {
     std::string name;                           // "dotsboxes"
     const PackedGame *packed = nullptr;         // its packed game (dotsboxes, dotstriangles), or none
     std::vector<MandatedFunction> functions;    // empty: no function stage
+    std::set<std::string> functionsTheTextOmits;  // of functions, those only the spec asks for
     bool noGlobals = false;                     // the spec forbids global variables
     bool singleFile = false;                    // one source file, named as the assignment
     bool noArraysNoLibrary = false;             // dotstriangles' extra source rules

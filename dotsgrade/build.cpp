@@ -96,6 +96,18 @@ std::vector<std::string> splitWords(const std::string &text) {
     return words;
 }
 
+// Returns true if a path inside a submission (relative to it) is something the student's
+// system made, not the student: a hidden file or folder (.git, .vscode), an AppleDouble
+// file (._board.cc) or a Mac's __MACOSX folder (every zip a Mac makes holds them: a correct
+// eight scored 0, "stray '\5' in program", adversary round 19).
+static bool madeByTheSystem(const fs::path &relative) {
+    for (const fs::path &part : relative) {
+        const std::string name = part.string();
+        if (name == "__MACOSX" || (name.size() > 1 && name[0] == '.' && name != "..")) return true;
+    }
+    return false;
+}
+
 std::vector<std::string> submissionSources(const Assignment &assignment, const std::string &submission,
                                            bool headersToo) {
     std::vector<std::string> sources;
@@ -104,8 +116,9 @@ std::vector<std::string> submissionSources(const Assignment &assignment, const s
         sources.push_back(fs::absolute(submission).string());
     } else if (fs::is_directory(submission)) {
         for (const fs::directory_entry &entry : fs::recursive_directory_iterator(submission, error))
-            if (isPlainSmallFile(entry.path()) &&
-                (assignment.isSource(entry.path()) || (headersToo && hasExtension(entry.path(), kHeaderExtensions))))
+            if (!madeByTheSystem(fs::relative(entry.path(), submission)) && isPlainSmallFile(entry.path()) &&
+                (assignment.isSource(entry.path()) ||
+                 (headersToo && hasExtension(entry.path(), kHeaderExtensions))))
                 sources.push_back(fs::absolute(entry.path()).string());
         std::sort(sources.begin(), sources.end());
     }
@@ -142,7 +155,9 @@ std::vector<std::string> stageSubmission(const Assignment &assignment, const std
     for (const fs::directory_entry &entry : fs::recursive_directory_iterator(root, error)) {
         const fs::path &path = entry.path();
         const bool source = assignment.isSource(path);
-        if (!(source || hasExtension(path, kHeaderExtensions)) || !isPlainSmallFile(path)) continue;
+        if (!(source || hasExtension(path, kHeaderExtensions)) || !isPlainSmallFile(path) ||
+            madeByTheSystem(fs::relative(path, root)))
+            continue;
         if (++copied > kMaxFiles) break;
         const fs::path copy = src / fs::relative(path, root);
         fs::create_directories(copy.parent_path());
@@ -200,9 +215,11 @@ long unitAt(const std::string &text, std::size_t at) {
 
 // After a failed link that said `linkerSaid`: returns, in plain words, which files define
 // the same function or variable ("" if that is not why). A file in a subfolder with a main
-// of its own, beside one main in the top folder, is a leftover: it is dropped from build
-// (said in build.notes) so that the link can be tried again.
-std::string explainedClash(BuildResult &build, const fs::path &src, const std::string &linkerSaid) {
+// of its own, beside one main in the top folder, is a leftover, and so is a test program
+// beside the file named as the assignment: each is dropped from build (said in build.notes)
+// so that the link can be tried again.
+std::string explainedClash(const Assignment &assignment, BuildResult &build, const fs::path &src,
+                           const std::string &linkerSaid) {
     // ld: "/usr/bin/ld: unit11.o: in function `main':" then
     //     "test_main.cpp:(.text+0x0): multiple definition of `main'; unit7.o:main.cpp:(...): first defined
     //     here"
@@ -225,10 +242,25 @@ std::string explainedClash(BuildResult &build, const fs::path &src, const std::s
     std::vector<std::size_t> topMains, leftovers;
     for (std::size_t unit : definers["main"])
         (fs::path(build.sources[unit]).parent_path() == src ? topMains : leftovers).push_back(unit);
+    // Several mains at the top, one in the file named as the assignment (eight.cc): the
+    // others are test programs, which the lab's text suggests writing.
+    std::vector<std::size_t> named;
+    for (std::size_t unit : topMains)
+        if (lowered(fs::path(build.sources[unit]).stem().string()) == lowered(assignment.name))
+            named.push_back(unit);
+    const bool testPrograms = topMains.size() > 1 && named.size() == 1;
+    if (testPrograms) {
+        for (std::size_t unit : topMains)
+            if (unit != named.front()) leftovers.push_back(unit);
+        topMains = named;
+        std::sort(leftovers.begin(), leftovers.end());
+    }
     if (topMains.size() == 1 && !leftovers.empty()) {
         std::string dropped;
         for (std::size_t unit : leftovers) dropped += (dropped.empty() ? "" : ", ") + shown(unit);
-        build.notes += "left out " + dropped + ": a main of its own in a subfolder (a leftover?); graded " +
+        build.notes += "left out " + dropped +
+                       (testPrograms ? ": a main of its own (a test program?); graded "
+                                     : ": a main of its own in a subfolder (a leftover?); graded ") +
                        shown(topMains.front()) + "'s main\n";
         std::sort(leftovers.rbegin(), leftovers.rend());
         for (std::size_t unit : leftovers) {
@@ -289,6 +321,77 @@ std::string claimedProgram(const fs::path &buildFolder, const fs::path &left, st
     return copy.string();
 }
 
+// Returns the words of a shell command line, quotes and backslashes taken away.
+std::vector<std::string> shellWords(const std::string &line) {
+    std::vector<std::string> words;
+    std::string word;
+    bool inWord = false;
+    char quote = 0;
+    for (std::size_t k = 0; k < line.size(); ++k) {
+        const char c = line[k];
+        if (quote == 0 && (c == ' ' || c == '\t')) {
+            if (inWord) words.push_back(word);
+            word.clear();
+            inWord = false;
+            continue;
+        }
+        inWord = true;
+        if (c == '\\' && quote != '\'' && k + 1 < line.size())
+            word += line[++k];
+        else if ((c == '"' || c == '\'') && (quote == 0 || quote == c))
+            quote = quote == 0 ? c : 0;
+        else
+            word += c;
+    }
+    if (inWord) words.push_back(word);
+    return words;
+}
+
+// Returns, per source file name, the flags of make's compile command for it that select
+// what code is compiled (-D, -U, -O, -std, -include, -ansi): `make -n -B` in the sandbox
+// prints every command the Makefile runs. A Makefile that compiled code under #ifdef
+// __OPTIMIZE__ (its -O2), a -D of its own, or #if __cplusplus >= 201703L (its -std) hid it
+// from the course's command, and its warnings with it (adversary round 19: 100 where the
+// same code, plain, got 95).
+std::map<std::string, std::vector<std::string>> makeCommandFlags(const Assignment &assignment,
+                                                                 const BuildResult &build,
+                                                                 const fs::path &src) {
+    std::map<std::string, std::vector<std::string>> flags;
+    std::string printed;
+    if (runBuildTool(build.folder, {"/usr/bin/make", "-n", "-B", "-s", "-C", "src"}, printed, kStepSeconds) !=
+        0)
+        return flags;
+    std::set<std::string> sources;
+    for (const std::string &source : build.sources) sources.insert(fs::path(source).filename().string());
+    std::istringstream lines(printed);
+    for (std::string line; std::getline(lines, line);) {
+        const std::vector<std::string> words = shellWords(line);
+        if (words.empty()) continue;
+        const std::string tool = fs::path(words.front()).filename().string();
+        if (tool.find("g++") == std::string::npos && tool.find("gcc") == std::string::npos && tool != "cc" &&
+            tool != "c++" && tool.find("clang") == std::string::npos)
+            continue;
+        std::vector<std::string> selecting;
+        std::vector<std::string> compiled;
+        for (std::size_t k = 1; k < words.size(); ++k) {
+            const std::string &w = words[k];
+            if (w.rfind("-D", 0) == 0 || w.rfind("-U", 0) == 0 || w.rfind("-O", 0) == 0 ||
+                w.rfind("-std=", 0) == 0 || w == "-ansi") {
+                selecting.push_back(w);
+                if ((w == "-D" || w == "-U") && k + 1 < words.size()) selecting.push_back(words[++k]);
+            } else if (w == "-include" && k + 1 < words.size()) {
+                const fs::path file = words[++k];
+                selecting.insert(selecting.end(),
+                                 {"-include", (file.is_absolute() ? file : src / file).string()});
+            } else if (sources.count(fs::path(w).filename().string()) != 0 && assignment.isSource(w)) {
+                compiled.push_back(fs::path(w).filename().string());
+            }
+        }
+        for (const std::string &source : compiled) flags[source] = selecting;
+    }
+    return flags;
+}
+
 // Builds with the student's own Makefile: `make -s` in the sandbox, in the staged copy,
 // within the whole build's time. The program is the executable it makes named as the
 // assignment, or a.out, or the only new one. Warnings are what the compiler said.
@@ -345,6 +448,7 @@ BuildResult builtWithMake(const Assignment &assignment, BuildResult &build, cons
     build.notes = "built with your " + std::string(makefile) + " (make -s), which made " +
                   program.filename().string() + "\n";
     build.compiled = true;
+    build.makeFlags = makeCommandFlags(assignment, build, src);
     return build;
 }
 
@@ -415,7 +519,7 @@ BuildResult buildSubmission(const Assignment &assignment, const std::string &sub
         // Step 3b: a leftover file with a main of its own (old/eight_v1.cc) in a subfolder is
         // left out and the link tried again; any other clash is said in a plain sentence.
         const std::size_t objects = build.objects.size();
-        const std::string clash = explainedClash(build, src, said);
+        const std::string clash = explainedClash(assignment, build, src, said);
         if (build.objects.size() == objects ||
             runBuildTool(build.folder, linkCommand(build, allC), said, remaining()) != 0) {
             build.diagnostics += clash + said;
@@ -533,33 +637,85 @@ std::string preprocessedOwnCode(const Assignment &assignment, const std::string 
     return runBuildTool("", command, preprocessed, kStepSeconds, {source}) == 0 ? ownLines(preprocessed) : "";
 }
 
-CourseWarnings courseWarnings(const Assignment &assignment, const BuildResult &build, const std::string &flags,
-                              bool byMakefile) {
-    CourseWarnings warnings;
-    const std::string src = (fs::path(build.folder) / "src").string();
-    std::vector<std::string> files;  // the student's own: sources and headers
+namespace {
+
+// Returns the student's own files of a build: its sources and headers.
+std::vector<std::string> ownFiles(const Assignment &assignment, const BuildResult &build) {
+    std::vector<std::string> files;
     std::error_code error;
-    for (const fs::directory_entry &entry : fs::recursive_directory_iterator(src, error))
+    for (const fs::directory_entry &entry :
+         fs::recursive_directory_iterator(fs::path(build.folder) / "src", error))
         if (isPlainSmallFile(entry.path()) && (assignment.isSource(entry.path()) ||
                                               hasExtension(entry.path(), kHeaderExtensions)))
             files.push_back(entry.path().string());
-    warnings.silencers = lineMarkers(files);
+    return files;
+}
+
+// Returns the course's compile command for one source of a build, without what it is asked
+// to do: the course's flags (or flags), and every folder of the build with headers on its
+// include path (a Makefile's -Iinclude, whatever it is called).
+std::vector<std::string> courseCommand(const Assignment &assignment, const BuildResult &build,
+                                       const std::string &flags, const std::string &source) {
+    const std::string src = (fs::path(build.folder) / "src").string();
+    const bool isC = Assignment::isCSource(source);
+    std::vector<std::string> command = {isC ? "/usr/bin/gcc" : "/usr/bin/g++"};
+    for (const std::string &flag :
+         splitWords(flags.empty() ? (isC ? assignment.cFlags : assignment.cxxFlags) : flags))
+        command.push_back(flag);
+    command.insert(command.end(), {"-fno-lto", "-I", fs::path(source).parent_path().string(), "-I", src});
     std::set<std::string> headerFolders;
-    for (const std::string &file : files)
+    for (const std::string &file : ownFiles(assignment, build))
         if (hasExtension(file, kHeaderExtensions)) headerFolders.insert(fs::path(file).parent_path().string());
+    for (const std::string &folder : headerFolders) command.insert(command.end(), {"-I", folder});
+    return command;
+}
+
+}  // namespace
+
+std::string compilerTrees(const Assignment &assignment, const BuildResult &build, const std::string &flags) {
+    std::string trees;
+    for (const std::string &source : build.sources) {
+        std::vector<std::string> command = courseCommand(assignment, build, flags, source);
+        command.insert(command.end(), {"-w", "-fsyntax-only", "-fdump-tree-original=stdout", source});
+        std::string dumped;
+        if (runBuildTool("", command, dumped, kStepSeconds, {(fs::path(build.folder) / "src").string()}) != 0)
+            return "";
+        trees += dumped;
+    }
+    return trees;
+}
+
+CourseWarnings courseWarnings(const Assignment &assignment, const BuildResult &build,
+                              const std::string &flags, bool byMakefile) {
+    CourseWarnings warnings;
+    const std::string src = (fs::path(build.folder) / "src").string();
+    warnings.silencers = lineMarkers(ownFiles(assignment, build));
     for (const std::string &source : build.sources) {
         const bool isC = Assignment::isCSource(source);
-        std::vector<std::string> command = {isC ? "/usr/bin/gcc" : "/usr/bin/g++"};
-        for (const std::string &flag :
-             splitWords(flags.empty() ? (isC ? assignment.cFlags : assignment.cxxFlags) : flags))
-            command.push_back(flag);
-        command.insert(command.end(), {"-fno-lto", "-I", fs::path(source).parent_path().string(), "-I", src});
-        for (const std::string &folder : headerFolders)  // a Makefile's -Iinclude, whatever it is called
-            command.insert(command.end(), {"-I", folder});
-        std::vector<std::string> preprocess = command;
-        preprocess.insert(preprocess.end(), {"-E", source});
-        std::string preprocessed;
-        if (runBuildTool("", preprocess, preprocessed, kStepSeconds, {src}) == 0) {
+        std::vector<std::string> command = courseCommand(assignment, build, flags, source);
+        auto preprocessedBy = [&](std::vector<std::string> preprocess) {
+            preprocess.insert(preprocess.end(), {"-E", source});
+            std::string preprocessed;
+            return runBuildTool("", preprocess, preprocessed, kStepSeconds, {src}) == 0 ? preprocessed : "";
+        };
+        std::string preprocessed = preprocessedBy(command);
+        // Where what make's command selects (-D, -O, -std: makeCommandFlags) makes the
+        // student's own code another, the course's command keeps it (its -std after the
+        // course's wins): every check sees the code make compiled. Elsewhere it stays the
+        // course's own (-O2 alone would tell warnings the course's command never gives).
+        std::string selectedWords;
+        const auto selected = build.makeFlags.find(fs::path(source).filename().string());
+        if (selected != build.makeFlags.end() && !selected->second.empty()) {
+            std::vector<std::string> selecting = command;
+            selecting.insert(selecting.end(), selected->second.begin(), selected->second.end());
+            const std::string byMake = preprocessedBy(selecting);
+            if (!byMake.empty() && ownLines(byMake) != ownLines(preprocessed)) {
+                command = selecting;
+                preprocessed = byMake;
+                for (const std::string &word : selected->second) selectedWords += " " + word;
+            }
+        }
+        if (!preprocessed.empty()) {
             warnings.silencers += silencingPragmas(preprocessed) + silencingKeywords(preprocessed);
             warnings.ownCode += ownLines(preprocessed);
         }
@@ -588,6 +744,8 @@ CourseWarnings courseWarnings(const Assignment &assignment, const BuildResult &b
                    ": the course's compile command does not compile it, whatever the standard, so its "
                    "warnings cannot be told (your Makefile's flags do not count here)\n";
         if (said.find("warning:") == std::string::npos && status == 0) continue;
+        if (!selectedWords.empty() && status == 0)
+            said = "(with what your Makefile's command selects of your code:" + selectedWords + ")\n" + said;
         for (std::size_t at; (at = said.find(build.folder + "/")) != std::string::npos;)
             said.erase(at, build.folder.size() + 1);  // src/eight.cc, as the build's own messages say
         warnings.said += said;

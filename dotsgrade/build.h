@@ -29,6 +29,10 @@ struct BuildResult {
     std::vector<std::string> sources;  // the copies of the submission's sources (in folder/src)
     std::vector<std::string> objects;  // one per source, relative to folder
     std::string program;               // the linked program (a full path)
+    // Built by a Makefile: per source (its file name), what make's command for it selects
+    // of the code (-D, -U, -O, -std, -include, -ansi), which the course's command keeps, so
+    // that the course's checks see the code make compiled (makeCommandFlags).
+    std::map<std::string, std::vector<std::string>> makeFlags;
 };
 
 // What the objects of a build hold, as the source rules read it.
@@ -91,6 +95,11 @@ struct CourseWarnings {
 // them), and, for a build by the student's Makefile, compiled again with that command.
 CourseWarnings courseWarnings(const Assignment &assignment, const BuildResult &build, const std::string &flags,
                               bool byMakefile);
+
+// Returns GCC's tree dump (-fdump-tree-original) of each source of a build that compiled,
+// made with the course's compile command (or flags) in the sandbox: every function's body
+// as the compiler understood it. Returns "" where a source does not compile so.
+std::string compilerTrees(const Assignment &assignment, const BuildResult &build, const std::string &flags);
 
 // Returns one source file's own lines as the course's compile command's preprocessor
 // sees them (CourseWarnings::ownCode), made in the sandbox; "" where it does not preprocess.

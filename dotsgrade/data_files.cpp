@@ -34,6 +34,7 @@ DataFiles locate() {
     files.specs = installed ? (prefix / "share" / "dotslab" / "specs").string() : DOTSLAB_SPECS_DIR;
     files.transcripts = installed ? (fs::path(files.specs) / "transcripts").string() : DOTSLAB_TRANSCRIPTS;
     files.source = installed ? (prefix / "share" / "dotslab" / "source").string() : DOTSLAB_SOURCE_TREE;
+    files.cases = (fs::path(files.source) / "dotsgrade" / "cases").string();
     files.worker[0] = archive(DOTSGRADE_WORKER_DOTSBOXES, lib);
     files.worker[1] = archive(DOTSGRADE_WORKER_DOTSTRIANGLES, lib);
     return files;
@@ -50,6 +51,8 @@ void check(const DataFiles &files) {
         if (!fs::is_regular_file(path)) throw std::runtime_error("missing data file " + path + fix);
     };
     for (const std::string &worker : files.worker) need(worker);
+    if (readTranscriptCases(files.cases, "boxes-").empty())
+        throw std::runtime_error("missing data files: no case boxes-*.in in " + files.cases + fix);
     need((fs::path(files.programs) / kRunStarterName).string());  // every run starts with it
     need((fs::path(files.programs) / kRepeatableRunName).string());  // every run of a program loads it
     for (const std::string &name : assignmentNames()) {

@@ -34,6 +34,7 @@ struct DataFiles {
     std::string transcripts;  // the folder of the spec transcripts
     std::string specs;        // the specs folder (shared/specs), transcripts inside
     std::string source;       // dotslab's source tree (not checked: only the kit needs it)
+    std::string cases;        // dotsgrade's own cases beyond the transcripts (dotsgrade/cases)
     // The staged copies of the workers (see above), per packed game (0 dotsboxes, 1 dotstriangles).
     std::string worker[2];
 };

@@ -56,6 +56,7 @@ struct ProgramCase {
     std::string input;
     std::optional<std::string> settledInput;  // see FuzzCase
     std::vector<std::string> inputFiles;
+    std::vector<std::string> saves;  // files it saves in its working folder, compared too
     // A --tests case's own .out, .err and .rc: what it expects where it says.
     std::optional<std::string> expectedOut, expectedErr;
     std::optional<int> expectedStatus;
@@ -75,6 +76,7 @@ std::vector<ProgramCase> casesIn(const fs::path &folder, const std::string &pref
             c.expectedStatus = files.status;
         }
         c.input = files.input;
+        c.saves = files.saves;
         for (const std::string &arg : files.args) {
             // An argument naming a file beside the test is handed to the run as that file.
             if (fs::is_regular_file(folder / arg)) {
@@ -112,14 +114,18 @@ constexpr RandomKind kRandomKinds[] = {
      &Assignment::malformedInput, &GradeOptions::malformedInputs}};
 
 // Returns every whole-program case: transcripts (those of input beyond the assignment's
-// promise are robustness), --tests (scored with the transcripts unless the rubric gives
-// them points of their own), random valid games, random malformed inputs.
+// promise are robustness) and our own cases (dotsgrade/cases), --tests (scored with the transcripts unless
+// the rubric gives them points of their own), random valid games, random malformed inputs.
 std::vector<ProgramCase> programCases(const Assignment &assignment, const GradeOptions &options) {
     std::vector<ProgramCase> cases =
         casesIn(dataFiles().transcripts, assignment.name + "-", "transcripts", "transcript", false);
     for (ProgramCase &c : cases)
         for (const std::string &robust : assignment.robustnessTranscripts)
             if (c.name == "transcript " + robust) c.category = "robustness";
+    // Our own cases of what the transcripts never run (boxes' saved games): scored with them.
+    std::vector<ProgramCase> ours =
+        casesIn(dataFiles().cases, assignment.name + "-", "transcripts", "case", false);
+    cases.insert(cases.end(), ours.begin(), ours.end());
     const std::string testsCategory = options.rubric.count("tests") != 0 ? "tests" : "transcripts";
     std::vector<ProgramCase> extra = casesIn(options.testsDir, "", testsCategory, "test", true);
     cases.insert(cases.end(), extra.begin(), extra.end());
@@ -149,6 +155,7 @@ RunResult runCase(const std::string &program, const ProgramCase &c, const GradeO
     request.args = c.args;
     request.input = c.input;
     request.inputFiles = c.inputFiles;
+    request.collected = c.saves;
     request.limits = options.limits;
     // The student's processor time decides, never a loaded machine's clock: the clock
     // stops only a program that waits (sleeps) far past it.
@@ -164,7 +171,8 @@ RunResult runCase(const std::string &program, const ProgramCase &c, const GradeO
 // suite proves the two agree byte for byte), at a fraction of a process's cost.
 RunResult expectedRun(const Assignment &assignment, const ProgramCase &c, const GradeOptions &options) {
     RunResult expected;
-    if (options.sample.empty() && !assignment.functions.empty() && c.args.empty() && c.inputFiles.empty()) {
+    if (options.sample.empty() && !assignment.functions.empty() && c.args.empty() && c.inputFiles.empty() &&
+        c.saves.empty()) {
         const ProgramRun modelled = dotslab::expectedRun(packedGame(assignment), c.input);
         expected.out = modelled.out;
         expected.status = modelled.status;
@@ -177,7 +185,12 @@ RunResult expectedRun(const Assignment &assignment, const ProgramCase &c, const 
         GradeOptions generous = options;
         generous.limits.seconds = std::max(10.0, 5 * options.limits.seconds);
         expected = runCase(oracle, c, generous, false);
-        if (!expected.exited() && !c.expectedOut)
+        // A case worth nothing the sample cannot finish is left unjudged (an instructor's
+        // sample that loops at end of input, as its text allows: dotsboxes-eof); one worth
+        // points cannot be graded without it.
+        const std::map<std::string, double> rubric = rubricFor(assignment, options);
+        const auto points = rubric.find(c.category);
+        if (!expected.exited() && !c.expectedOut && points != rubric.end() && points->second > 0)
             throw NotGraded("the sample solution " + oracle + " did not finish " + c.name + " (" +
                             expected.ending() + "), so there is nothing to compare with");
     }
@@ -378,6 +391,16 @@ FunctionFindings functionStage(const Assignment &assignment, const PackedGame &g
         outcomes[k].passed = verdicts[k].credit() == 1;
         outcomes[k].credit = verdicts[k].credit();
         outcomes[k].output = verdicts[k].output;
+        // A function the spec adds but the assignment's text never asks for: judged where it
+        // is written, never charged where it is not (dotstriangles' gameState).
+        if (verdicts[k].missing &&
+            assignment.functionsTheTextOmits.count(assignment.functions[k].name) != 0) {
+            outcomes[k].passed = true;
+            outcomes[k].credit = 1;
+            outcomes[k].output = "not written, and not charged: your assignment's text does not ask for " +
+                                 assignment.functions[k].name + " (the spec does)\n";
+            continue;
+        }
         for (const Rename &r : renames)
             if (r.to == assignment.functions[k].mangled && !r.globalized)
                 outcomes[k].output = "judged as your " + r.readable + ", which must be named " +
@@ -478,6 +501,7 @@ std::vector<TestOutcome> plannedTests(const Assignment &assignment, const GradeO
             tests.push_back(outcome(c.category, c.name,
                                     c.description + "; compares standard output" +
                                         (assignment.compareStandardError ? ", standard error" : "") +
+                                        (c.saves.empty() ? "" : ", the files it saves") +
                                         " and exit status with the sample solution"));
     }
     for (const RandomKind &kind : kRandomKinds)
@@ -536,6 +560,7 @@ void saveFailure(const fs::path &folder, const Assignment &assignment, const Pro
     if (assignment.compareStandardError) saved.err = expected.err;
     if (expected.exited()) saved.status = expected.status;
     saved.description = c.name + " (saved from a failing run)";
+    saved.saves = c.saves;
     writeTranscriptCase(folder, saved);
     for (const std::string &file : c.inputFiles)
         fs::copy_file(file, folder / fs::path(file).filename(), fs::copy_options::overwrite_existing);
@@ -711,6 +736,9 @@ Attribution attributedRuns(const Assignment &assignment, const GradeOptions &opt
     return attribution;
 }
 
+// The note of a run the sample solution did not finish, in a category worth nothing.
+constexpr const char *kNotJudged = "not judged:";
+
 // Returns, for each case, why its failing run is not charged to the program ("" where it
 // is): its input holds lines of a class the assignment's text does not settle (an empty
 // line, `q` for `Q`: --explain lists them), which a program may answer either way the
@@ -785,6 +813,7 @@ std::vector<TestOutcome> judgedRuns(
         int run = 0, passed = 0;
         int throughFunctions = 0;  // of those passed: differ only as the wrong functions make them
         int onUnsettledLines = 0;  // of those passed: differ only where their input holds unsettled lines
+        int unjudged = 0;          // of those passed: the sample did not finish them
         int onlyKnown = 0;         // of those passed: differ only by known differences (per-mistake)
         int shown = 0;             // failures shown
     };
@@ -837,7 +866,8 @@ std::vector<TestOutcome> judgedRuns(
             else if (!notCharged[i].empty())
                 ++tally.passed, ++tally.throughFunctions;
             else if (!unsettled[i].empty())
-                ++tally.passed, ++tally.onUnsettledLines;
+                ++tally.passed,
+                    ++(unsettled[i].rfind(kNotJudged, 0) == 0 ? tally.unjudged : tally.onUnsettledLines);
             else if (passes)
                 ++tally.passed, ++tally.onlyKnown;
             if (explained && policy == OutputPolicy::kPerMistake) chargeOnce(tally.test, known, i);
@@ -870,6 +900,9 @@ std::vector<TestOutcome> judgedRuns(
                  : ", " + std::to_string(tally.onUnsettledLines) +
                        " of them differ only where their input holds lines your assignment's "
                        "text does not settle (the same game without those lines matches)") +
+            (tally.unjudged == 0 ? ""
+                                 : ", " + std::to_string(tally.unjudged) +
+                                       " of them not judged: the sample solution did not finish them") +
             (tally.onlyKnown == 0 ? ""
                                   : ", " + std::to_string(tally.onlyKnown) +
                                         " of them differ only by known differences (each charged "
@@ -948,6 +981,20 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
             // the compiler computed it away: asm, library functions, floating point.
             const std::string &own = courseSays.ownCode;
             for (TestOutcome &t : ruleTests) {
+                // A class's own operator[] is no array: where the source shows subscripts
+                // and declares one, the compiler's view tells the two apart.
+                if (t.name == "rule no_arrays" && !t.passed && declaresSubscriptOperator(own)) {
+                    const std::string why = arraysTheCompilerSees(
+                        own, compilerTrees(assignment, compiledBuild, options.compilerFlags));
+                    if (why.empty()) {
+                        t.passed = true;
+                        t.output =
+                            "the subscripts in your code call your class's operator[], as the compiler "
+                            "sees them: no array\n";
+                        continue;
+                    }
+                    t.output += why;
+                }
                 std::string found;
                 if (t.name == "rule no_globals" && t.passed)
                     found = asmAfterPreprocessing(own) + libraryNamespaceAfterPreprocessing(own);
@@ -1061,8 +1108,12 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
         run.actualStatus = actual[i].status;
         run.endedNormally = actual[i].exited();
     }
-    const std::vector<std::string> unsettled =
+    std::vector<std::string> unsettled =
         onUnsettledLinesOnly(assignment, options, build.program, cases, actual, verdicts);
+    for (std::size_t i = 0; i < cases.size(); ++i)
+        if (!expected[i].exited() && !cases[i].expectedOut)  // worth nothing (expectedRun)
+            unsettled[i] = std::string(kNotJudged) + " the sample solution did not finish it (" +
+                           expected[i].ending() + ")\n";
     // Returns the program's distinct differences and its run tests, the runs of notCharged
     // and of unsettled forgiven (runs forgiven through a function's mistake, or where their
     // lines the text does not settle make them differ, are no differences of the program's

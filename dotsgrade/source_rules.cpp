@@ -213,8 +213,8 @@ RuleResult prototypes(const Assignment &assignment, const BuildResult &build, co
             continue;
         }
         // Not defined at all: its own function test earns nothing and says so; one mistake,
-        // one charge, said once.
-        if (found.nearMisses.empty()) continue;
+        // one charge, said once. One the assignment's text does not ask for is no mistake.
+        if (found.nearMisses.empty() || assignment.functionsTheTextOmits.count(f.name) != 0) continue;
         rule.passed = false;
         rule.detail += "missing mandated function: " + f.prototype + "\n";
         for (const NearMiss &n : found.nearMisses)
@@ -527,6 +527,24 @@ bool rangeForOverBracedList(const std::string &line) {
     return false;
 }
 
+// Returns how many subscripts or array declarators a line of code writes: each '[' (or its
+// digraph '<:') that opens no [[attribute]] (left out first, wherever it is on the line), no
+// lambda and is no operator[]'s own name.
+int subscriptsOf(std::string line) {
+    for (std::size_t at; (at = line.find("[[")) != std::string::npos;) {
+        const std::size_t end = line.find("]]", at + 2);
+        line.erase(at, end == std::string::npos ? std::string::npos : end + 2 - at);
+    }
+    int count = 0;
+    // "<::" is '<' and "::" (std::vector<::T>) unless a ':' or a '>' follows: "<::>" is "[]".
+    for (std::size_t at = line.find("<:"); at != std::string::npos; at = line.find("<:", at + 2))
+        if (line.compare(at, 3, "<::") != 0 || line.compare(at, 4, "<:::") == 0 || line.compare(at, 4, "<::>") == 0)
+            ++count;
+    for (std::size_t at = line.find('['); at != std::string::npos; at = line.find('[', at + 1))
+        if (!opensLambda(line, at) && !namesSubscriptOperator(line, at)) ++count;
+    return count;
+}
+
 // Returns true if a line of code makes or uses an array: a '[' (or its digraph '<:', or its
 // trigraph '??(', which -std=c++11 still converts) that does not open an [[attribute]] or
 // a lambda (attributes are left out first, wherever they are on the line; a string literal
@@ -534,17 +552,7 @@ bool rangeForOverBracedList(const std::string &line) {
 // std::initializer_list: an array of its values, which the compiler makes.
 bool makesArray(std::string line) {
     if (line.find("?\?(") != std::string::npos) return true;
-    for (std::size_t at; (at = line.find("[[")) != std::string::npos;) {
-        const std::size_t end = line.find("]]", at + 2);
-        line.erase(at, end == std::string::npos ? std::string::npos : end + 2 - at);
-    }
-    // "<::" is '<' and "::" (std::vector<::T>) unless a ':' or a '>' follows: "<::>" is "[]".
-    for (std::size_t at = line.find("<:"); at != std::string::npos; at = line.find("<:", at + 2))
-        if (line.compare(at, 3, "<::") != 0 || line.compare(at, 4, "<:::") == 0 || line.compare(at, 4, "<::>") == 0)
-            return true;
-    for (std::size_t at = line.find('['); at != std::string::npos; at = line.find('[', at + 1))
-        if (!opensLambda(line, at) && !namesSubscriptOperator(line, at)) return true;
-    return namesAny(line, {"initializer_list"}) || rangeForOverBracedList(line);
+    return subscriptsOf(line) > 0 || namesAny(line, {"initializer_list"}) || rangeForOverBracedList(line);
 }
 
 RuleResult noArrays(const BuildResult &build) {
@@ -800,6 +808,102 @@ std::string linesAfterPreprocessing(const std::string &ownCode, Matches matches,
 
 std::string arraysAfterPreprocessing(const std::string &ownCode) {
     return linesAfterPreprocessing(ownCode, makesArray, " (an array, however the source spelled it)");
+}
+
+bool declaresSubscriptOperator(const std::string &ownCode) {
+    std::istringstream lines(codeOnly(ownCode));
+    for (std::string line; std::getline(lines, line);)
+        for (std::size_t at = line.find('['); at != std::string::npos; at = line.find('[', at + 1))
+            if (namesSubscriptOperator(line, at)) return true;
+    return false;
+}
+
+namespace {
+
+// Returns the name of the function a section of GCC's tree dump is about, from its header
+// (";; Function int Digits::operator[](int) const (null)" is Digits::operator[]): enough of
+// it to tell the library's (std::, __gnu_cxx::, a reserved name, operator new and delete).
+std::string dumpedFunctionName(std::string header) {
+    header.erase(0, std::string(";; Function ").size());
+    const std::size_t mangled = header.rfind(" (");  // its linker name, or (null)
+    if (mangled != std::string::npos) header.erase(mangled);
+    const std::size_t with = header.find(" [with ");
+    if (with != std::string::npos) header.erase(with);
+    if (header.find("operator new") != std::string::npos ||
+        header.find("operator delete") != std::string::npos)
+        return "operator new";
+    for (const char *symbol :
+         {"operator<=>", "operator<<=", "operator>>=", "operator<<", "operator>>",
+          "operator<=", "operator>=", "operator->*", "operator->", "operator<", "operator>"})
+        for (std::size_t at; (at = header.find(symbol)) != std::string::npos;)
+            header.replace(at, std::string(symbol).size(), "operator@");
+    std::string plain;  // without template arguments, which hold spaces
+    int depth = 0;
+    for (char c : header) {
+        depth += c == '<' ? 1 : 0;
+        if (depth == 0) plain += c;
+        depth -= c == '>' && depth > 0 ? 1 : 0;
+    }
+    const std::string beforeParameters = plain.substr(0, plain.find('('));
+    const std::size_t space = beforeParameters.rfind(' ');
+    return space == std::string::npos ? beforeParameters : beforeParameters.substr(space + 1);
+}
+
+// Returns true if a function the tree dump names is the library's, not the student's.
+bool librarysDumpedFunction(const std::string &name) {
+    return name.rfind("std::", 0) == 0 || name.rfind("__", 0) == 0 || name.rfind("operator new", 0) == 0;
+}
+
+}  // namespace
+
+std::string arraysTheCompilerSees(const std::string &ownCode, const std::string &trees) {
+    if (trees.empty()) return "the compiler's view could not be had\n";
+    if (!libraryNamespaceAfterPreprocessing(ownCode).empty())
+        return "your code opens the library's namespace\n";
+    const std::string code = codeOnly(ownCode);
+    for (std::string_view word : identifiersOf(code))
+        if (word.substr(0, 2) == "__" && word != "__func__" && word != "__PRETTY_FUNCTION__" &&
+            word != "__FUNCTION__")
+            return "your code names " + std::string(word) + ", a name the library keeps for itself\n";
+    std::string found;
+    int subscriptCalls = 0;
+    std::istringstream lines(trees);
+    bool own = false;
+    std::string function;
+    for (std::string line; std::getline(lines, line);) {
+        if (line.rfind(";; Function ", 0) == 0) {
+            function = dumpedFunctionName(line);
+            own = !librarysDumpedFunction(function);
+            continue;
+        }
+        if (!own) continue;
+        for (std::size_t at = 0; at < line.size(); ++at) {
+            if (line[at] == '"') {  // a string literal: its text is no code
+                for (++at; at < line.size() && line[at] != '"'; ++at)
+                    if (line[at] == '\\') ++at;
+                continue;
+            }
+            if (line.compare(at, 11, "operator[] ") == 0) {
+                ++subscriptCalls;
+                at += 10;
+                continue;
+            }
+            if (line[at] != '[' || line.compare(at, 12, "[value-expr:") == 0) continue;
+            if (found.size() < 600)
+                found += "the compiler sees an array in " + function + ": " + line.substr(0, 100) + "\n";
+            break;
+        }
+    }
+    if (!found.empty()) return found;
+    int subscripts = 0;
+    std::istringstream codeLines(code);
+    for (std::string line; std::getline(codeLines, line);) subscripts += subscriptsOf(line);
+    if (subscriptCalls < subscripts)
+        return "of the " + std::to_string(subscripts) +
+               " subscripts and array declarators in your code, the "
+               "compiler calls your class's operator[] for " +
+               std::to_string(subscriptCalls) + ": the others are arrays\n";
+    return "";
 }
 
 std::string asmAfterPreprocessing(const std::string &ownCode) {

@@ -71,6 +71,14 @@ std::string asmAfterPreprocessing(const std::string &ownCode);
 // source spelled it (a digraph pasted together by a macro): each as "after the
 // preprocessor: LINE", at most five (no_arrays).
 std::string arraysAfterPreprocessing(const std::string &ownCode);
+// Returns true if ownCode (preprocessed) declares a class's subscript operator (operator[]).
+bool declaresSubscriptOperator(const std::string &ownCode);
+// Returns "" where the compiler's view shows that every subscript ownCode (preprocessed)
+// writes calls a class's operator[], and no array is made or used: trees is GCC's tree dump
+// of the student's sources (compilerTrees in build.h), in which an array's subscript reads
+// `sides[k]` and an operator's a call. Else returns why not (no_arrays stands as the source
+// says). The student's functions are told from the library's by name.
+std::string arraysTheCompilerSees(const std::string &ownCode, const std::string &trees);
 // Returns the lines of ownCode (preprocessed) that open namespace std or __gnu_cxx: the
 // rule no_globals lets the library's own template statics there pass, so a student's
 // variable declared inside it would pass too.

@@ -51,6 +51,15 @@ TranscriptCase readTranscriptCase(const fs::path &folder, const std::string &nam
     c.out = optionalText(file(".out"));
     c.err = optionalText(file(".err"));
     if (std::optional<std::string> rc = optionalText(file(".rc"))) c.status = statusIn(file(".rc"), *rc);
+    if (std::optional<std::string> saves = optionalText(file(".saves"))) {
+        std::istringstream words(*saves);
+        for (std::string word; words >> word;) {
+            if (word.find('/') != std::string::npos || word == "." || word == "..")
+                throw TranscriptCaseError(file(".saves").string() + ": '" + word.substr(0, 40) +
+                                          "' is no plain file name (a file in the run's working folder)");
+            c.saves.push_back(word);
+        }
+    }
     c.description = optionalText(file(".desc")).value_or("");
     while (!c.description.empty() && (c.description.back() == '\n' || c.description.back() == '\r'))
         c.description.pop_back();
@@ -81,6 +90,9 @@ void writeTranscriptCase(const fs::path &folder, const TranscriptCase &c) {
     if (c.err) writeFileText(stem + ".err", *c.err);
     if (c.status) writeFileText(stem + ".rc", std::to_string(*c.status) + "\n");
     if (!c.description.empty()) writeFileText(stem + ".desc", c.description + "\n");
+    std::string saves;
+    for (const std::string &name : c.saves) saves += name + "\n";
+    if (!saves.empty()) writeFileText(stem + ".saves", saves);
 }
 
 }  // namespace dotslab

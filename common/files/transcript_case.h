@@ -8,6 +8,8 @@
 //   NAME.err    the standard error expected                          optional: not compared
 //   NAME.rc     the exit status expected: 0..255, then a newline     optional: not known here
 //   NAME.desc   what the case checks, one line                       optional
+//   NAME.saves  files the run saves in its working folder, compared  optional
+//               with what the sample saves (names, separated by whitespace)
 //
 // An .out, .err or .rc that is absent is "not known": the grader asks the sample solution
 // for it. A file that is present but malformed (an .rc that is not a status) is an error
@@ -30,6 +32,7 @@ struct TranscriptCase {
     std::optional<std::string> out, err;
     std::optional<int> status;
     std::string description;  // "" where there is no .desc (its newline is not kept)
+    std::vector<std::string> saves;  // files the run saves in its working folder (plain names)
 
     // Returns the case's argument words joined by single spaces (as .args holds them).
     std::string argsLine() const;

@@ -2,6 +2,7 @@
 
 #include "files/files.h"
 #include "process/bubblewrap.h"
+#include "process/capped_folder.h"
 #include "process/repeatable_run.h"
 #include "process/run_filter.h"
 #include "process/run_group.h"
@@ -330,6 +331,27 @@ bool bubblewrapFailed(const RunResult &result) {
     return result.status == 1 && result.out.empty() && result.err.rfind("bwrap: ", 0) == 0;
 }
 
+// Returns the text of the plain file `name` a run left in folder, if it is one (never a link)
+// of at most limit bytes.
+std::optional<std::string> leftFile(const fs::path &folder, const std::string &name, std::size_t limit) {
+    if (name.empty() || name.find('/') != std::string::npos || name == "." || name == "..")
+        return std::nullopt;
+    const int fd = open((folder / name).c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0) return std::nullopt;
+    struct stat about;
+    std::optional<std::string> text;
+    if (fstat(fd, &about) == 0 && S_ISREG(about.st_mode) &&
+        static_cast<std::size_t>(about.st_size) <= limit) {
+        text.emplace(static_cast<std::size_t>(about.st_size), '\0');
+        std::size_t got = 0;
+        for (ssize_t n; got < text->size() && (n = read(fd, &(*text)[got], text->size() - got)) > 0;)
+            got += static_cast<std::size_t>(n);
+        text->resize(got);
+    }
+    close(fd);
+    return text;
+}
+
 // Returns what a run's environment has besides sandboxEnvironment(): stdbuf's variables
 // for an unbuffered run, and the repeatable-run library preloaded (by its descriptor).
 std::vector<std::string> addedEnvironment(const RunRequest &r) {
@@ -373,7 +395,7 @@ RunResult runOnce(const RunRequest &r, bool lastTry) {
     // A run of a held sandbox's program joins it (see SandboxHolder); others build their own.
     const SandboxHolder *holder = dropPrivileges && r.holder != nullptr && r.holder->usable() &&
                                           r.holder->program() == r.program && r.folder.empty() &&
-                                          r.readOnly.empty()
+                                          r.readOnly.empty() && r.collected.empty()
                                       ? r.holder
                                       : nullptr;
     HolderInUse taken(holder);
@@ -393,6 +415,11 @@ RunResult runOnce(const RunRequest &r, bool lastTry) {
         emptyFolder(holder->outside("/tmp"));
     }
     fs::create_directories(work);
+    // A run whose files are read back works in a folder of ours, bound into its sandbox:
+    // capped while it is written, as a sandbox's own folders are.
+    const bool collecting = !r.collected.empty() && r.folder.empty();
+    std::optional<CappedFolder> collectedCap;
+    if (collecting && r.untrusted) collectedCap.emplace(work.string(), std::max(1L, r.limits.diskKb) << 10);
     for (const std::string &file : r.inputFiles) fs::copy_file(file, work / fs::path(file).filename());
 
     // A uid no other run holds, until its last process is reaped (see uid_lease.h).
@@ -442,12 +469,13 @@ RunResult runOnce(const RunRequest &r, bool lastTry) {
     } else if (sandboxed) {
         // A fresh run writes to a size-capped tmpfs (never our disk); its input files are
         // bound into it one by one.
-        words = sandboxWords(r.limits.diskKb, r.folder.empty() ? "" : work.string(), false, repeatable(r));
+        words = sandboxWords(r.limits.diskKb, r.folder.empty() && !collecting ? "" : work.string(), false,
+                             repeatable(r));
         for (const std::string &variable : added) {
             const std::size_t equals = variable.find('=');
             words.insert(words.end(), {"--setenv", variable.substr(0, equals), variable.substr(equals + 1)});
         }
-        if (r.folder.empty())
+        if (r.folder.empty() && !collecting)
             for (const fs::directory_entry &entry : fs::directory_iterator(work))
                 words.insert(words.end(),
                              {"--bind", entry.path().string(),
@@ -634,6 +662,8 @@ RunResult runOnce(const RunRequest &r, bool lastTry) {
         return runOnce(alone, lastTry);
     }
     if (sandboxed && holder == nullptr && !lastTry && bubblewrapFailed(result)) return runOnce(r, true);
+    for (const std::string &name : r.collected)
+        if (std::optional<std::string> text = leftFile(work, name, cap)) result.files[name] = *text;
     return result;
 }
 

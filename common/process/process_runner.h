@@ -19,6 +19,7 @@
 #include <atomic>
 #include <cstddef>
 #include <functional>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -49,6 +50,9 @@ struct RunResult {
     bool cpuLimited = false;     // killed at its processor-time limit (threads count together)
     double seconds = 0;
     double cpuSeconds = 0;  // processor time of the run's processes that were waited for
+    // Each file of RunRequest::collected the run left in its working folder (a regular file,
+    // at most the output limit long), by name.
+    std::map<std::string, std::string> files;
 
     // Returns true if the program ran to an exit of its own.
     bool exited() const {
@@ -78,6 +82,10 @@ struct RunRequest {
     // Untrusted runs of holder's program (fresh folder, no readOnly, repeatable): the run
     // joins that sandbox instead of building its own.
     const SandboxHolder *holder = nullptr;
+    // Files the run may leave in its working folder (plain names), read back after it: a
+    // program's saved game, say. Such a run gets a fresh sandbox whose working folder is
+    // ours (capped as a run's /tmp is, where we may).
+    std::vector<std::string> collected;
     // Untrusted runs: the program's clocks and random sources are the same on every run
     // (repeatable_run.h). Off for build steps: make compares file times with the real clock.
     bool repeatable = true;

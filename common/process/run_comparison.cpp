@@ -102,6 +102,23 @@ Verdict compareRuns(const RunResult &expected, const RunResult &actual, CompareM
             firstDifference(normalisedText(expected.err, mode), normalisedText(actual.err, mode));
         if (err.differs) text += "standard error: " + describe(err);
     }
+    // The files the run saved (RunRequest::collected) where the sample saved them. Whether
+    // a file's last line ends with a newline is the writer's choice: the formats' own texts
+    // leave it open.
+    for (const auto &[name, saved] : expected.files) {
+        const auto left = actual.files.find(name);
+        if (left == actual.files.end()) {
+            text += "file " + name + ": the sample saves it, your program did not (or not as a plain file)\n";
+            continue;
+        }
+        auto withoutLastNewline = [&](const std::string &file) {
+            std::string normal = normalisedText(file, mode);
+            if (!normal.empty() && normal.back() == '\n') normal.pop_back();
+            return normal;
+        };
+        TextDifference file = firstDifference(withoutLastNewline(saved), withoutLastNewline(left->second));
+        if (file.differs) text += "file " + name + " as your program saved it: " + describe(file);
+    }
     if (actual.exited() && actual.status != expected.status)
         text += "expected exit status " + std::to_string(expected.status) + ", got " +
                 std::to_string(actual.status) + "\n";

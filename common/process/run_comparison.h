@@ -28,7 +28,7 @@ struct Verdict {
 };
 
 // Returns whether actual matches expected: standard output under mode, the exit status,
-// and standard error when compareError is set.
+// standard error when compareError is set, and each file expected saved (RunResult::files).
 Verdict compareRuns(const RunResult &expected, const RunResult &actual, CompareMode mode, bool compareError);
 
 }  // namespace dotslab

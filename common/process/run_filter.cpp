@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <memory>
 #include <stdexcept>
+#include <utility>
 
 namespace dotslab {
 namespace {
@@ -21,14 +22,36 @@ namespace {
 // The system calls refused with EPERM (see run_filter.h); a name this kernel's libseccomp
 // does not know is left out.
 constexpr const char *kRefused[] = {
-    "keyctl",          "add_key",         "request_key",       "io_uring_setup",    "io_uring_enter",
-    "io_uring_register", "perf_event_open", "bpf",             "ptrace",            "process_vm_readv",
-    "process_vm_writev", "kcmp",          "pidfd_getfd",       "unshare",           "setns",
-    "mount",           "umount2",         "pivot_root",        "chroot",            "open_tree",
-    "move_mount",      "fsopen",          "fsconfig",          "fsmount",           "fspick",
-    "mount_setattr",   "reboot",          "kexec_load",        "kexec_file_load",   "init_module",
-    "finit_module",    "delete_module",   "swapon",            "swapoff",           "acct",
-    "userfaultfd",     "syslog",          "quotactl",          "name_to_handle_at", "open_by_handle_at"};
+    "keyctl", "add_key", "request_key", "io_uring_setup", "io_uring_enter", "io_uring_register",
+    "perf_event_open", "bpf", "ptrace", "process_vm_readv", "process_vm_writev", "kcmp", "pidfd_getfd",
+    "unshare", "setns", "mount", "umount2", "pivot_root", "chroot", "open_tree", "move_mount", "fsopen",
+    "fsconfig", "fsmount", "fspick", "mount_setattr", "reboot", "kexec_load", "kexec_file_load",
+    "init_module", "finit_module", "delete_module", "swapon", "swapoff", "acct", "userfaultfd", "syslog",
+    "quotactl", "name_to_handle_at", "open_by_handle_at",
+    // What runs could share without bubblewrap's namespaces, or that tells a run about
+    // others: System V and POSIX IPC objects (they outlive the run), sockets bound to a
+    // name or connected to one (abstract names are the machine's), and the page cache's state.
+    "shmget", "shmat", "shmctl", "shmdt", "msgget", "msgsnd", "msgrcv", "msgctl", "semget", "semop",
+    "semtimedop", "semctl", "mq_open", "mq_unlink", "mq_timedsend", "mq_timedreceive", "mq_notify",
+    "mq_getsetattr", "bind", "listen", "connect", "accept", "accept4", "cachestat", "mincore"};
+// Calls that would change what other runs see, answered as done without doing anything: a
+// lock on a file every run can open (whether it is taken tells that another run is
+// going), and advice to the page cache (which files are cached counts the runs before).
+constexpr const char *kDoneForNothing[] = {"flock", "fadvise64", "readahead"};
+// Calls about another process, refused (as if it were not there) for any but the run's own:
+// the machine's processes, which come and go, are no run's to count.
+constexpr std::pair<const char *, unsigned> kAboutAProcess[] = {{"getsid", 0},
+                                                                {"getpgid", 0},
+                                                                {"sched_getaffinity", 0},
+                                                                {"sched_getparam", 0},
+                                                                {"sched_getscheduler", 0},
+                                                                {"sched_getattr", 0},
+                                                                {"sched_rr_get_interval", 0},
+                                                                {"prlimit64", 0},
+                                                                {"getpriority", 1},
+                                                                {"setpriority", 1},
+                                                                {"ioprio_get", 1},
+                                                                {"ioprio_set", 1}};
 
 // Every flag of clone that makes a namespace.
 constexpr unsigned long kNamespaceFlags[] = {CLONE_NEWNS,  CLONE_NEWCGROUP, CLONE_NEWUTS, CLONE_NEWIPC,
@@ -61,6 +84,17 @@ Filter makeFilter() {
     };
     for (const char *name : kRefused) add(SCMP_ACT_ERRNO(EPERM), seccomp_syscall_resolve_name(name), 0, nullptr);
     add(SCMP_ACT_ERRNO(ENOSYS), seccomp_syscall_resolve_name("clone3"), 0, nullptr);
+    for (const char *name : kDoneForNothing)
+        add(SCMP_ACT_ERRNO(0), seccomp_syscall_resolve_name(name), 0, nullptr);
+    for (const auto &[name, pidArgument] : kAboutAProcess) {
+        const scmp_arg_cmp another = argument(pidArgument, SCMP_CMP_NE, 0);
+        add(SCMP_ACT_ERRNO(ESRCH), seccomp_syscall_resolve_name(name), 1, &another);
+    }
+    // A read that must not wait (RWF_NOWAIT) tells whether a file is in the page cache.
+    constexpr std::uint64_t kNoWait = 0x8;  // RWF_NOWAIT
+    const scmp_arg_cmp noWait = argument(5, SCMP_CMP_MASKED_EQ, kNoWait, kNoWait);
+    for (const char *name : {"preadv2", "pwritev2"})
+        add(SCMP_ACT_ERRNO(EOPNOTSUPP), seccomp_syscall_resolve_name(name), 1, &noWait);
     for (unsigned long flag : kNamespaceFlags) {
         const scmp_arg_cmp newNamespace = argument(0, SCMP_CMP_MASKED_EQ, flag, flag);
         add(SCMP_ACT_ERRNO(EPERM), SCMP_SYS(clone), 1, &newNamespace);

@@ -145,6 +145,20 @@ void limit(const Run &run) {
     setLimit(RLIMIT_FSIZE, static_cast<rlim_t>(run.fileSizeBytes));
     setLimit(RLIMIT_CORE, 0);
     setLimit(RLIMIT_NPROC, static_cast<rlim_t>(run.processes));
+    // Every other limit a run could read or meet is the same wherever it is graded, not the
+    // grader's shell's (ulimit -s moved a grade: a program that needs a deep stack), and so
+    // is its priority (nice): a typical machine's defaults. The stack's is also every
+    // thread's stack size, within the run's memory (64 MB: five threads were 320 MB).
+    setLimit(RLIMIT_STACK, 8 << 20);
+    setLimit(RLIMIT_NOFILE, 1024);
+    setLimit(RLIMIT_MEMLOCK, 8 << 20);
+    setLimit(RLIMIT_LOCKS, RLIM_INFINITY);
+    setLimit(RLIMIT_SIGPENDING, 1024);
+    setLimit(RLIMIT_MSGQUEUE, 819200);
+    setLimit(RLIMIT_NICE, 0, 0);
+    setLimit(RLIMIT_RTPRIO, 0, 0);
+    setLimit(RLIMIT_RTTIME, RLIM_INFINITY);
+    setpriority(PRIO_PROCESS, 0, 0);  // as root; elsewhere the grader's own stays (the library tells 0)
     if (run.uid >= 0) {
         const auto uid = static_cast<uid_t>(run.uid);
         if (setgroups(0, nullptr) != 0 || setgid(uid) != 0 || setuid(uid) != 0) setupFailed("user");

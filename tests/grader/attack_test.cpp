@@ -420,6 +420,21 @@ BOOST_AUTO_TEST_CASE(warnings_cannot_be_silenced) {
     BOOST_TEST(newer.failed().count("no warnings") == 1, newer.run.out);
     BOOST_TEST(newer.test("no warnings")["output"].get<std::string>().find("-std=c++17") != std::string::npos,
                newer.run.out);
+    // Nor when the warned code is compiled only as the Makefile's command selects it
+    // (adversary round 19: under #ifdef __OPTIMIZE__ with its -O2, or a -D of its own, 100
+    // against 95): the course's command keeps what make's selects of the code.
+    for (const auto &[guard, flag] :
+         {std::pair<std::string, std::string>{"__OPTIMIZE__", "-O2"}, {"REAL_BUILD", "-DREAL_BUILD"}}) {
+        const fs::path hidden = assembledSubmission("eight", scratch.path() / ("hidden" + flag));
+        writeFile(hidden / "eight.cc",
+                  broken(readFileText(hidden / "eight.cc"), {{"int main(int argc, char **argv) {",
+                                                              "int main(int argc, char **argv) {\n#ifdef " +
+                                                                  guard + "\n    int unused = 0;\n#endif"}}));
+        writeFile(hidden / "Makefile", "eight:" + sources + "\n\tg++ -std=c++17 " + flag +
+                                           " -I. -Itext -o eight" + sources + "\n");
+        const Grade selected = grade("eight", hidden, {"--compiler-flags", kCxx17});
+        BOOST_TEST(selected.failed().count("no warnings") == 1, flag << ": " << selected.run.out);
+    }
 }
 
 BOOST_AUTO_TEST_CASE(rules_judged_on_what_the_compiler_saw) {
@@ -487,11 +502,24 @@ BOOST_AUTO_TEST_CASE(rules_judged_on_what_the_compiler_saw) {
         {"dotstriangles", "pasted-digraph", "#define JOIN(a, b) a##b\n#define OPEN JOIN(<, :)\n",
          "int cells OPEN 3 :> = {0};\n    if (cells OPEN 0 :> != 0) return 2;", "rule no_arrays"},
         // "<::>" is "[]" (adversary round 16: 100 where the same with [] got 97)
-        {"dotstriangles", "empty-brackets-digraph", "", "const int cells<::> = {1, 2};\n    if (*cells != 1) return 2;",
-         "rule no_arrays"},
+        {"dotstriangles", "empty-brackets-digraph", "",
+         "const int cells<::> = {1, 2};\n    if (*cells != 1) return 2;", "rule no_arrays"},
         // '[' at the start of a line, its name on the line before (adversary round 18: 100
         // where the same on one line got 97)
-        {"dotstriangles", "bracket-at-line-start", "", "int cells\n        [3] = {0};\n    if (cells\n        [0] != 0) return 2;",
+        {"dotstriangles", "bracket-at-line-start", "",
+         "int cells\n        [3] = {0};\n    if (cells\n        [0] != 0) return 2;", "rule no_arrays"},
+        // a class's own operator[] makes the compiler's view decide: a table beside it, read
+        // without a subscript, or an array in a function, is an array all the same
+        {"dotstriangles", "subscript-operator-beside-a-table",
+         "struct Digit {\n    long long of;\n    int operator[](int i) const { return static_cast<int>(of % "
+         "(i + 10)); }\n};\n"
+         "const int sides[3] = {1, 2, 3};\n",
+         "const Digit digits{grid};\n    if (digits[1] + *(sides + 1) != 2) return 2;", "rule no_arrays"},
+        {"dotstriangles", "subscript-operator-beside-an-array",
+         "struct Digit {\n    long long of;\n    int operator[](int i) const { return static_cast<int>(of % "
+         "(i + 10)); }\n};\n",
+         "const Digit digits{grid};\n    int cells[3] = {0};\n    if (digits[1] + *(cells + 1) != 0) return "
+         "2;",
          "rule no_arrays"},
         // library functions the compiler computes in place: no call left in the objects
         {"dotstriangles", "inlined-builtins", "#define ABSOLUTE abs\n",

@@ -293,15 +293,22 @@ BOOST_AUTO_TEST_CASE(reading_the_expected_output) {
 }
 
 BOOST_AUTO_TEST_CASE(missing_mandated_function) {
-    Grade g =
-        gradeBroken("dotstriangles",
-                    {{"int gameState(long long grid) {", "int gameState(long long grid, int round = 0) {"}});
+    Grade g = gradeBroken(
+        "dotsboxes", {{"int gameState(long long grid) {", "int gameState(long long grid, int round = 0) {"}});
     // The extra parameter is unused, so the compiler warns as well.
     expectFailures(g, {"no warnings", "rule prototypes", "function gameState"},
                    {{"rule prototypes",
                      "missing mandated function: int gameState(long long grid)\n"
                      "  did you mean gameState(long long, int)?"},
                     {"function gameState", "missing mandated function: int gameState(long long grid)"}});
+    // dotstriangles' text asks for four functions; gameState is only the spec's (adversary
+    // round 19: 94 for a program that had none): judged where written, never charged where not.
+    Grade triangles = gradeBroken("dotstriangles",
+                                  {{"#include <iostream>", "#include <iostream>\n#define gameState isOver"}});
+    BOOST_TEST(triangles.failed().empty(), triangles.run.out);
+    BOOST_TEST(triangles.test("function gameState")["output"].get<std::string>().find("not charged") !=
+                   std::string::npos,
+               triangles.run.out);
 }
 
 BOOST_AUTO_TEST_CASE(mandated_function_with_another_return_type) {
@@ -400,24 +407,27 @@ BOOST_AUTO_TEST_CASE(a_library_container_that_keeps_floats_of_its_own) {
 
 BOOST_AUTO_TEST_CASE(ordinary_code_the_rules_allow) {
     // Adversary round 15, each 97 or 95 for a right program: a for loop after a case label
-    // (no_arrays took its ':' for a range-for's), a class's own operator[] (round 16), a
+    // (no_arrays took its ':' for a range-for's), a class's own operator[] and a subscript of
+    // an object of it (round 16: the compiler's view tells it from an array's), a
     // lambda whose captures start a line, the streams' headers and <iomanip>'s std::setw
     // (round 18), the streams' manipulators std::noskipws,
     // std::skipws and std::dec (no_library), and a function of the student's own named pow
     // (no_floating_point).
     Grade triangles = gradeBroken(
-        "dotstriangles", {{"int main() {\n    long long grid = 0;",
-                           "#include <iomanip>\n#include <istream>\n#include <ostream>\n\n"
-                           "int main() {\n    long long grid = 0;\n"
-                           "    std::cout << std::setw(0);\n"
-                           "    auto same =\n        [](long long x) { return x; };\n"
-                           "    grid = same(grid);\n"
-                           "    switch (grid) {\n    case 0: { for (int k = 0; k < 1; k++) grid += 0; break; }\n"
-                           "    default: break;\n    }\n"
-                           "    std::cin >> std::noskipws >> std::skipws;\n    std::cout << std::dec;\n"
-                           "    struct Digit {\n        long long of;\n"
-                           "        int operator[](int i) const { return static_cast<int>(of % (i + 10)); }\n    };\n"
-                           "    if (Digit{grid}.operator[](1) != 0) return 3;"}});
+        "dotstriangles",
+        {{"int main() {\n    long long grid = 0;",
+          "#include <iomanip>\n#include <istream>\n#include <ostream>\n\n"
+          "int main() {\n    long long grid = 0;\n"
+          "    std::cout << std::setw(0);\n"
+          "    auto same =\n        [](long long x) { return x; };\n"
+          "    grid = same(grid);\n"
+          "    switch (grid) {\n    case 0: { for (int k = 0; k < 1; k++) grid += 0; break; }\n"
+          "    default: break;\n    }\n"
+          "    std::cin >> std::noskipws >> std::skipws;\n    std::cout << std::dec;\n"
+          "    struct Digit {\n        long long of;\n"
+          "        int operator[](int i) const { return static_cast<int>(of % (i + 10)); }\n    };\n"
+          "    const Digit digits{grid};\n"
+          "    if (digits[1] != 0) return 3;"}});
     BOOST_TEST(triangles.failed().empty(), triangles.run.out);
     Grade ownPow = gradeBroken("dotsboxes", {{"long long placeOf(int i) {",
                                               "long long pow(long long base, int n) {\n    long long p = 1;\n"
@@ -563,6 +573,25 @@ BOOST_AUTO_TEST_CASE(instructor_sample_program_is_the_oracle) {
                "the function stage does not depend on the sample");
 }
 
+BOOST_AUTO_TEST_CASE(an_instructors_sample_that_loops_at_end_of_input_still_grades) {
+    // Its text promises whole games, so an instructor's sample may loop at end of input:
+    // the cases worth nothing it cannot finish are not judged, never "not graded"
+    // (adversary round 19: every grading with such a sample was not graded).
+    TemporaryDirectory scratch("dotsgrade-test");
+    writeFile(
+        scratch.path() / "looping.cpp",
+        broken(dotslab::readFileText(kSource / "dotsboxes" / "dotsboxes.cpp"),
+               {{kEndOfInput, "            for (;;) std::cout << \"Player 1, make your move (1-16): \";"}}));
+    BOOST_TEST_REQUIRE(std::system(("g++ -O1 -o " + (scratch.path() / "looping").string() + " " +
+                                    (scratch.path() / "looping.cpp").string())
+                                       .c_str()) == 0);
+    Grade g = grade("dotsboxes", kSource / "dotsboxes" / "dotsboxes.cpp",
+                    {"--sample", (scratch.path() / "looping").string()});
+    BOOST_TEST(g.report["score"].get<double>() == 100, g.run.out);
+    const std::string eof = g.test("transcript dotsboxes-eof")["output"];
+    BOOST_TEST(eof.find("not judged: the sample solution did not finish it") != std::string::npos, eof);
+}
+
 BOOST_AUTO_TEST_CASE(compare_modes_and_extra_tests) {
     TemporaryDirectory scratch("dotsgrade-test");
     writeFile(scratch.path() / "tests" / "quick.in", "1\n1\n2\n");  // expected output from the oracle
@@ -669,6 +698,26 @@ BOOST_AUTO_TEST_CASE(submissions_as_students_hand_them_in) {
         dotslab::runTrusted(DOTSGRADE_PROGRAM, {"dotsboxes", "--batch", twice.string()}, "", 60);
     BOOST_TEST(clash.status == 1);
     BOOST_TEST(clash.err.find("alice.cc and alice.cpp") != std::string::npos, clash.err);
+}
+
+BOOST_AUTO_TEST_CASE(a_macs_zip_and_a_test_program_are_no_part_of_the_program) {
+    // A Mac's zip holds __MACOSX/._NAME and ._NAME beside each file (binary: "stray '\\5' in
+    // program"), and the eight lab suggests a test program with a main of its own: each made
+    // a correct submission 0 (adversary round 19).
+    TemporaryDirectory scratch("dotsgrade-test");
+    const fs::path folder = assembledSubmission("eight", scratch.path());
+    const std::string appleDouble("\0\5\26\7\0\2\0\0Mac OS X        ", 24);
+    for (const fs::directory_entry &entry : fs::directory_iterator(folder))
+        if (entry.is_regular_file()) {
+            writeFile(folder / ("._" + entry.path().filename().string()), appleDouble);
+            writeFile(folder / "__MACOSX" / ("._" + entry.path().filename().string()), appleDouble);
+        }
+    writeFile(folder / "test_board.cc", "#include <iostream>\nint main() { std::cout << \"testing\\n\"; }\n");
+    Grade g = grade("eight", folder, {"--compiler-flags", kCxx17});
+    BOOST_TEST(g.failed().empty(), g.run.out);
+    BOOST_TEST(
+        g.test("build")["output"].get<std::string>().find("left out test_board.cc") != std::string::npos,
+        g.run.out);
 }
 
 BOOST_AUTO_TEST_CASE(a_one_file_assignment_grades_the_file_named_as_it) {
