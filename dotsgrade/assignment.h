@@ -53,6 +53,7 @@ struct Assignment {
     const PackedGame *packed = nullptr;         // its packed game (dotsboxes, dotstriangles), or none
     std::vector<MandatedFunction> functions;    // empty: no function stage
     std::set<std::string> functionsTheTextOmits;  // of functions, those only the spec asks for
+    std::set<std::string> rulesTheTextOmits;      // rules only the spec states: shown, never charged
     bool noGlobals = false;                     // the spec forbids global variables
     bool singleFile = false;                    // one source file, named as the assignment
     bool noArraysNoLibrary = false;             // dotstriangles' extra source rules

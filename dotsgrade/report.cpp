@@ -134,8 +134,11 @@ void writeTerminalReport(const GradeReport &report, std::ostream &out) {
     const std::vector<std::string> outputs = boundedOutputs(report);
     for (std::size_t i = 0; i < report.tests.size(); ++i) {
         const TestOutcome &t = report.tests[i];
-        out << (t.passed ? "  PASS " : "  FAIL ") << std::setw(6) << points(t.score) << "/" << std::left
-            << std::setw(6) << points(t.maxScore) << std::right << t.name << "\n";
+        out << (t.passed                                  ? "  PASS "
+                : t.maxScore > 0 && t.score >= t.maxScore ? "  NOTE "
+                                                          : "  FAIL ")
+            << std::setw(6) << points(t.score) << "/" << std::left << std::setw(6) << points(t.maxScore)
+            << std::right << t.name << "\n";
         if (!outputs[i].empty()) out << indented(outputs[i]);
     }
     out << "Score: " << points(report.score()) << " / " << points(report.maxScore()) << "\n";
