@@ -653,9 +653,10 @@ std::vector<std::string> ownFiles(const Assignment &assignment, const BuildResul
 
 // Returns the course's compile command for one source of a build, without what it is asked
 // to do: the course's flags (or flags), and every folder of the build with headers on its
-// include path (a Makefile's -Iinclude, whatever it is called).
+// include path (headerFolders: a Makefile's -Iinclude, whatever it is called).
 std::vector<std::string> courseCommand(const Assignment &assignment, const BuildResult &build,
-                                       const std::string &flags, const std::string &source) {
+                                       const std::string &flags, const std::string &source,
+                                       const std::set<std::string> &headerFolders) {
     const std::string src = (fs::path(build.folder) / "src").string();
     const bool isC = Assignment::isCSource(source);
     std::vector<std::string> command = {isC ? "/usr/bin/gcc" : "/usr/bin/g++"};
@@ -663,19 +664,25 @@ std::vector<std::string> courseCommand(const Assignment &assignment, const Build
          splitWords(flags.empty() ? (isC ? assignment.cFlags : assignment.cxxFlags) : flags))
         command.push_back(flag);
     command.insert(command.end(), {"-fno-lto", "-I", fs::path(source).parent_path().string(), "-I", src});
-    std::set<std::string> headerFolders;
-    for (const std::string &file : ownFiles(assignment, build))
-        if (hasExtension(file, kHeaderExtensions)) headerFolders.insert(fs::path(file).parent_path().string());
     for (const std::string &folder : headerFolders) command.insert(command.end(), {"-I", folder});
     return command;
+}
+
+// Returns the folders of files (the student's own) that hold headers.
+std::set<std::string> headerFoldersOf(const std::vector<std::string> &files) {
+    std::set<std::string> folders;
+    for (const std::string &file : files)
+        if (hasExtension(file, kHeaderExtensions)) folders.insert(fs::path(file).parent_path().string());
+    return folders;
 }
 
 }  // namespace
 
 std::string compilerTrees(const Assignment &assignment, const BuildResult &build, const std::string &flags) {
     std::string trees;
+    const std::set<std::string> headerFolders = headerFoldersOf(ownFiles(assignment, build));
     for (const std::string &source : build.sources) {
-        std::vector<std::string> command = courseCommand(assignment, build, flags, source);
+        std::vector<std::string> command = courseCommand(assignment, build, flags, source, headerFolders);
         command.insert(command.end(), {"-w", "-fsyntax-only", "-fdump-tree-original=stdout", source});
         std::string dumped;
         if (runBuildTool("", command, dumped, kStepSeconds, {(fs::path(build.folder) / "src").string()}) != 0)
@@ -689,10 +696,12 @@ CourseWarnings courseWarnings(const Assignment &assignment, const BuildResult &b
                               const std::string &flags, bool byMakefile) {
     CourseWarnings warnings;
     const std::string src = (fs::path(build.folder) / "src").string();
-    warnings.silencers = lineMarkers(ownFiles(assignment, build));
+    const std::vector<std::string> files = ownFiles(assignment, build);
+    warnings.silencers = lineMarkers(files);
+    const std::set<std::string> headerFolders = headerFoldersOf(files);
     for (const std::string &source : build.sources) {
         const bool isC = Assignment::isCSource(source);
-        std::vector<std::string> command = courseCommand(assignment, build, flags, source);
+        std::vector<std::string> command = courseCommand(assignment, build, flags, source, headerFolders);
         auto preprocessedBy = [&](std::vector<std::string> preprocess) {
             preprocess.insert(preprocess.end(), {"-E", source});
             std::string preprocessed;

@@ -775,12 +775,12 @@ std::vector<TestOutcome> judgedRuns(
     const Assignment &assignment, const GradeOptions &options, const std::vector<ProgramCase> &cases,
     const std::vector<RunResult> &expected, const std::vector<RunResult> &actual,
     const std::vector<Verdict> &verdicts, const std::vector<std::string> &notCharged,
-    const std::vector<std::string> &unsettled, const DifferenceFindings &differences, OutputPolicy policy) {
+    const std::vector<std::string> &setAside, const DifferenceFindings &differences, OutputPolicy policy) {
     std::vector<TestOutcome> tests;
-    // Returns why run i is not charged to the program: a function's mistake, or lines its
-    // text does not settle ("": it is charged).
+    // Returns why run i is not charged to the program: a function's mistake, lines its text
+    // does not settle, or a case the sample did not finish ("": it is charged).
     auto forgiven = [&](std::size_t i) -> const std::string & {
-        return notCharged[i].empty() ? unsettled[i] : notCharged[i];
+        return notCharged[i].empty() ? setAside[i] : notCharged[i];
     };
     // Per-mistake: each distinct difference is charged once, where it costs the most: to
     // the first run it explains in the category worth the most points. A difference that
@@ -865,9 +865,9 @@ std::vector<TestOutcome> judgedRuns(
                 ++tally.passed;
             else if (!notCharged[i].empty())
                 ++tally.passed, ++tally.throughFunctions;
-            else if (!unsettled[i].empty())
+            else if (!setAside[i].empty())
                 ++tally.passed,
-                    ++(unsettled[i].rfind(kNotJudged, 0) == 0 ? tally.unjudged : tally.onUnsettledLines);
+                    ++(setAside[i].rfind(kNotJudged, 0) == 0 ? tally.unjudged : tally.onUnsettledLines);
             else if (passes)
                 ++tally.passed, ++tally.onlyKnown;
             if (explained && policy == OutputPolicy::kPerMistake) chargeOnce(tally.test, known, i);
@@ -1118,23 +1118,24 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
         run.actualStatus = actual[i].status;
         run.endedNormally = actual[i].exited();
     }
-    std::vector<std::string> unsettled =
+    // Why a run is not the program's to answer for: lines its text does not settle, or a
+    // case worth nothing the sample did not finish ("": it is).
+    std::vector<std::string> setAside =
         onUnsettledLinesOnly(assignment, options, build.program, cases, actual, verdicts);
     for (std::size_t i = 0; i < cases.size(); ++i)
         if (!expected[i].exited() && !cases[i].expectedOut)  // worth nothing (expectedRun)
-            unsettled[i] = std::string(kNotJudged) + " the sample solution did not finish it (" +
+            setAside[i] = std::string(kNotJudged) + " the sample solution did not finish it (" +
                            expected[i].ending() + ")\n";
     // Returns the program's distinct differences and its run tests, the runs of notCharged
-    // and of unsettled forgiven (runs forgiven through a function's mistake, or where their
-    // lines the text does not settle make them differ, are no differences of the program's
-    // own), each run judged again without the differences.
+    // and of setAside forgiven (runs forgiven through a function's mistake, or set aside,
+    // are no differences of the program's own), each run judged again without the differences.
     auto judgeRuns = [&](const std::vector<std::string> &notCharged) {
         for (std::size_t i = 0; i < cases.size(); ++i)
-            compared[i].differs = !verdicts[i].passed && notCharged[i].empty() && unsettled[i].empty();
+            compared[i].differs = !verdicts[i].passed && notCharged[i].empty() && setAside[i].empty();
         std::pair<DifferenceFindings, std::vector<TestOutcome>> judged;
         judged.first = findDifferences(compared);
         judged.second = judgedRuns(assignment, options, cases, expected, actual, verdicts, notCharged,
-                                   unsettled, judged.first, report.outputPolicy);
+                                   setAside, judged.first, report.outputPolicy);
         return judged;
     };
     // Returns the grade's tests with these run tests, scored.

@@ -151,11 +151,16 @@ Function next(const char *name) {
     return reinterpret_cast<Function>(found);
 }
 
+using Syscall = long (*)(long, ...);
+Syscall librarySyscall = nullptr;  // the C library's syscall, looked up once as the program starts
+
 // Returns what the kernel returns for system call number (the C library's syscall: this
-// library's own stands in for it).
+// library's own stands in for it). Looked up once: the stand-ins make such calls on every
+// open and stat, and a lookup costs a dlsym and the clearing of what it left on the stack.
 template <typename... Arguments>
 long rawSyscall(long number, Arguments... arguments) {
-    return next<long (*)(long, ...)>("syscall")(number, arguments...);
+    const Syscall real = librarySyscall != nullptr ? librarySyscall : next<Syscall>("syscall");
+    return real(number, arguments...);
 }
 
 // Returns what the C library's sigaction returns (this library's own stands in for it).
@@ -233,13 +238,14 @@ void sameStackGuard() {
     __asm__ volatile("mov %0, %%fs:0x28" : : "r"(kStackGuard) : "memory");
 }
 
-// As the program starts: the kernel's 16 random bytes for it (AT_RANDOM), the same every
-// run (read now, never again by the C library), the stack protector's canary the same every
-// run (sameStackGuard), and the time-stamp counter made to fault
-// into answerCounterRead: on the program's alternate stack where it sets one, and never
+// As the program starts: the C library's syscall looked up (rawSyscall), the kernel's 16
+// random bytes for it (AT_RANDOM) the same every run (read now, never again by the C
+// library), the stack protector's canary the same every run (sameStackGuard), and the
+// time-stamp counter made to fault into answerCounterRead: on the program's alternate stack where it sets one, and never
 // blocked (a counter read while SIGSEGV is blocked would end the program), not even while
 // it runs, so that a handler of the program's may leave it by longjmp.
 __attribute__((constructor)) void startAlike() {
+    librarySyscall = next<Syscall>("syscall");
     if (unsigned char *bytes = reinterpret_cast<unsigned char *>(getauxval(AT_RANDOM))) fillRandom(bytes, 16);
     sameStackGuard();
     struct sigaction handler;
