@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -343,6 +344,16 @@ class TemporaryRoot {
     TemporaryRoot() {
         sigset_t stops = stopSignals();
         pthread_sigmask(SIG_BLOCK, &stops, nullptr);
+        // An empty TMPDIR means none, as for mktemp and the C library; a relative one is
+        // taken from here, since the runs start elsewhere.
+        for (const char *name : {"TMPDIR", "TMP", "TEMP", "TEMPDIR"}) {
+            const char *value = std::getenv(name);
+            if (value == nullptr) continue;
+            if (*value == '\0')
+                unsetenv(name);
+            else
+                setenv(name, fs::absolute(value).lexically_normal().c_str(), 1);
+        }
         // The sandbox's users must be able to reach the folders inside.
         for (fs::path up = fs::temp_directory_path(); !up.empty() && up != up.root_path();
              up = up.parent_path())

@@ -500,6 +500,24 @@ BOOST_AUTO_TEST_CASE(a_temporary_folder_where_programs_cannot_run) {
     expectNoScore(graded->out);
 }
 
+BOOST_AUTO_TEST_CASE(an_empty_or_relative_tmpdir_is_an_ordinary_setting) {
+    // TMPDIR set but empty means none (as for mktemp); a relative one is taken from where
+    // dotsgrade starts. Both are a shell's ordinary state: a correct program gets 100.
+    TemporaryDirectory scratch("dotsgrade-test");
+    fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
+    fs::create_directories(scratch.path() / "relative");
+    fs::permissions(scratch.path() / "relative", fs::perms::owner_all | fs::perms::others_exec);
+    for (const std::string setting : {"TMPDIR=", "TMPDIR=relative"}) {
+        const std::string command = "cd " + scratch.path().string() + " && " + setting + " " DOTSGRADE_PROGRAM
+                                    " dotsboxes " + (kSource / "dotsboxes" / "dotsboxes.cpp").string() +
+                                    " --fuzz 3 --malformed 3 > out 2>&1";
+        const int status = std::system(command.c_str());
+        const std::string out = readFileText(scratch.path() / "out");
+        BOOST_TEST(WEXITSTATUS(status) == 0, setting << ": " << out);
+        BOOST_TEST(out.find("Score: 100 / 100") != std::string::npos, setting << ": " << out);
+    }
+}
+
 BOOST_AUTO_TEST_CASE(a_batch_counts_what_was_not_graded_and_fails) {
     TemporaryDirectory scratch("dotsgrade-test");
     fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
