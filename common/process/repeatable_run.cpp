@@ -678,11 +678,13 @@ int pidfd_open(pid_t pid, unsigned int flags) noexcept {
 }
 
 // A run's priority is the one a typical machine gives: 0 (the grader's shell may be nice'd).
+// The run's own pid as getpid told it is the run itself (who 0): the filter refuses any other.
 int getpriority(__priority_which_t which, id_t who) noexcept {
-    const int real = static_cast<int>(rawSyscall(SYS_getpriority, which, who));
+    const bool itself = which == PRIO_PROCESS && (who == 0 || static_cast<pid_t>(who) == 2);
+    const int real = static_cast<int>(rawSyscall(SYS_getpriority, which, itself ? 0 : who));
     if (real < 0) return -1;
     errno = 0;
-    return which == PRIO_PROCESS && (who == 0 || static_cast<pid_t>(who) == 2) ? 0 : 20 - real;
+    return itself ? 0 : 20 - real;
 }
 int nice(int increment) noexcept {
     errno = 0;
