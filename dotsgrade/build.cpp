@@ -9,6 +9,7 @@
 #include <cctype>
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <regex>
 #include <set>
@@ -690,6 +691,49 @@ std::string compilerTrees(const Assignment &assignment, const BuildResult &build
         trees += dumped;
     }
     return trees;
+}
+
+bool compilesWithout(const Assignment &assignment, const BuildResult &build, const std::string &flags,
+                     const std::map<std::string, std::set<int>> &blanked) {
+    // A copy of the build's folder of sources, beside it, with the lines blanked (each
+    // file keeps its line count, so the compiler's lines stay the student's).
+    BuildResult copy = build;
+    copy.folder = (fs::path(build.folder) / "blanked").string();
+    const fs::path src = fs::path(build.folder) / "src", copySrc = fs::path(copy.folder) / "src";
+    std::error_code error;
+    fs::remove_all(copy.folder, error);
+    fs::create_directories(copySrc);
+    fs::copy(src, copySrc, fs::copy_options::recursive | fs::copy_options::skip_symlinks, error);
+    if (error) return false;
+    auto inCopy = [&](const std::string &path) {
+        return (copySrc / fs::path(path).lexically_relative(src)).string();
+    };
+    for (const auto &[source, lines] : blanked) {
+        std::istringstream text(readFileText(source));
+        std::string kept;
+        int number = 0;
+        for (std::string line; std::getline(text, line);)
+            kept += (lines.count(++number) != 0 ? "" : line) + "\n";
+        std::ofstream(inCopy(source), std::ios::binary | std::ios::trunc) << kept;
+    }
+    for (std::string &source : copy.sources) source = inCopy(source);
+    // Returns true if every source of b compiles with the course's command.
+    auto compiles = [&](const BuildResult &b) {
+        const std::set<std::string> headerFolders = headerFoldersOf(ownFiles(assignment, b));
+        const std::string readable = (fs::path(b.folder) / "src").string();
+        for (const std::string &source : b.sources) {
+            std::vector<std::string> command = courseCommand(assignment, b, flags, source, headerFolders);
+            command.insert(command.end(), {"-w", "-fsyntax-only", source});
+            std::string said;
+            if (runBuildTool("", command, said, kStepSeconds, {readable}) != 0) return false;
+        }
+        return true;
+    };
+    // Code the course's command cannot compile as it is (a Makefile's flags) tells nothing
+    // of the lines: as if none were needed.
+    const bool needsNone = compiles(copy) || !compiles(build);
+    fs::remove_all(copy.folder, error);
+    return needsNone;
 }
 
 CourseWarnings courseWarnings(const Assignment &assignment, const BuildResult &build,

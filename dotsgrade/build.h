@@ -101,6 +101,12 @@ CourseWarnings courseWarnings(const Assignment &assignment, const BuildResult &b
 // as the compiler understood it. Returns "" where a source does not compile so.
 std::string compilerTrees(const Assignment &assignment, const BuildResult &build, const std::string &flags);
 
+// Returns true if every source of a build that compiled still compiles (the course's
+// command, -fsyntax-only, in the sandbox) with the given lines blanked ([source] -> line
+// numbers, from 1): the code needs none of them. The build's own files are left as they are.
+bool compilesWithout(const Assignment &assignment, const BuildResult &build, const std::string &flags,
+                     const std::map<std::string, std::set<int>> &blanked);
+
 // Returns one source file's own lines as the course's compile command's preprocessor
 // sees them (CourseWarnings::ownCode), made in the sandbox; "" where it does not preprocess.
 std::string preprocessedOwnCode(const Assignment &assignment, const std::string &source);

@@ -974,6 +974,25 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
                 TestOutcome t = outcome("rules", "rule " + rule.id, rule.title);
                 t.passed = rule.passed;
                 t.output = rule.detail;
+                // Lines that break the rule only where the code needs them: the compiler
+                // decides, one line at a time.
+                std::string needed, unneeded;
+                for (const RuleResult::UnsureLine &unsure : rule.unsureLines)
+                    (compilesWithout(assignment, compiledBuild, options.compilerFlags,
+                                     {{unsure.source, {unsure.line}}})
+                         ? unneeded
+                         : needed) += unsure.said + "\n";
+                if (!needed.empty()) {
+                    t.passed = false;
+                    t.output += needed +
+                                "hint: your code needs these headers, so it uses something of the "
+                                "library's besides cin and cout\n";
+                }
+                if (!unneeded.empty())
+                    t.output +=
+                        "not charged: your code compiles without these headers, and an include alone "
+                        "uses no function (you may remove them):\n" +
+                        unneeded;
                 ruleTests.push_back(t);
             }
             courseSays = courseWarnings(assignment, compiledBuild, options.compilerFlags, compiledBuild.byMakefile);

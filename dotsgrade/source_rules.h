@@ -16,7 +16,9 @@
 //   no_arrays          dotstriangles: no '[' or '<:' in the code outside [[attributes]]
 //   no_library         dotstriangles: no library function besides cin and cout (their
 //                      members, operators and manipulators), called (the objects) or
-//                      expanded in place by the compiler (inlinedLibraryCalls)
+//                      expanded in place by the compiler (inlinedLibraryCalls), and no
+//                      header besides the streams' that the code needs (an #include the
+//                      code compiles without is shown, never charged: compilesWithout)
 #pragma once
 
 #include <string>
@@ -36,6 +38,14 @@ struct RuleResult {
     std::string title;  // "no global variables"
     bool passed = true;
     std::string detail;  // what is wrong, in plain words
+    // Lines that break the rule only where the code needs them: an #include uses nothing
+    // until the code uses what it declares.
+    struct UnsureLine {
+        std::string source;
+        int line;
+        std::string said;  // "dotstriangles.cpp:3: #include <cmath>"
+    };
+    std::vector<UnsureLine> unsureLines;
 };
 
 // Returns the results of every rule that applies to the assignment, from the build's

@@ -487,6 +487,25 @@ BOOST_AUTO_TEST_CASE(array_in_dotstriangles) {
     expectFailures(g, {"rule no_arrays"}, {{"rule no_arrays", "int counts[3]"}});
 }
 
+BOOST_AUTO_TEST_CASE(an_include_alone_uses_no_function_in_dotstriangles) {
+    // "You cannot use any functions in the library": a header the code compiles without
+    // (and one of the student's own) is shown, never charged; one the code needs is charged,
+    // alone (here <climits> for INT_MAX, beside an unused <cmath>).
+    const std::pair<std::string, std::string> includes{
+        "#include <iostream>", "#include <iostream>\n#include <cmath>\n#include <climits>"};
+    Grade unused = gradeBroken("dotstriangles", {includes});
+    expectFailures(unused, {},
+                   {{"rule no_library", "not charged"}, {"rule no_library", "#include <climits>"}});
+    BOOST_TEST(unused.report["score"].get<double>() == 100);
+    Grade needed = gradeBroken("dotstriangles",
+                               {includes, {"int main() {", "int main() {\n    if (INT_MAX < 5) return 1;"}});
+    expectFailures(needed, {"rule no_library"}, {{"rule no_library", "needs these headers"}});
+    const std::string said = needed.test("rule no_library")["output"];
+    const std::size_t notCharged = said.find("not charged");
+    BOOST_TEST(said.find("#include <climits>") < notCharged, said);
+    BOOST_TEST(said.find("#include <cmath>") > notCharged, said);
+}
+
 BOOST_AUTO_TEST_CASE(pow_in_dotstriangles) {
     Grade g = gradeBroken(
         "dotstriangles",
