@@ -80,17 +80,20 @@ int degreesOfFreedom(const RectangleGame &game, int e) {
     return game.isClosed(e) ? touching : touching - 1;  // e touches both dots: count it once
 }
 
-int chooseEdge(const RectangleGame &game) { return breakTies(game, firstRuleCandidates(game)); }
+int chooseEdge(const RectangleGame &game, RowsCounted rows) {
+    return breakTies(game, firstRuleCandidates(game), rows);
+}
 
-int breakTies(const RectangleGame &game, std::vector<int> candidates) {
+int breakTies(const RectangleGame &game, std::vector<int> candidates, RowsCounted rows) {
     const RectangleGrid &g = game.grid();
     if (candidates.empty()) throw std::logic_error("breakTies: no candidate edge");
     candidates = keepBest(
         candidates, [&](int e) { return degreesOfFreedom(game, e); }, true);
     candidates = keepBest(
         candidates, [&](int e) { return columnSum(g, e); }, false);
+    // Counted upward, the smallest sum of y is the largest sum of rows counted downward.
     candidates = keepBest(
-        candidates, [&](int e) { return rowSum(g, e); }, false);
+        candidates, [&](int e) { return rowSum(g, e); }, rows == RowsCounted::kUpward);
     return candidates.front();
 }
 

@@ -24,10 +24,15 @@ std::vector<int> firstRuleCandidates(const RectangleGame &game);
 // Returns edge e's degrees of freedom: open edges touching either of its dots.
 int degreesOfFreedom(const RectangleGame &game, int e);
 
+// How rule 4 reads "the y-coordinates": the text never says which way y grows. Row a is
+// at the top: downward, it has the smallest y (the spec's reading); upward, the largest.
+enum class RowsCounted { kDownward, kUpward };
+
 // Returns the edge the computer fills in (the game must have an open edge).
-int chooseEdge(const RectangleGame &game);
+int chooseEdge(const RectangleGame &game, RowsCounted rows = RowsCounted::kDownward);
 
 // Returns the one edge rules 2, 3 and 4 keep among candidates (not empty).
-int breakTies(const RectangleGame &game, std::vector<int> candidates);
+int breakTies(const RectangleGame &game, std::vector<int> candidates,
+              RowsCounted rows = RowsCounted::kDownward);
 
 }  // namespace dotslab::dotscomputer

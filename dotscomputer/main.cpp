@@ -42,7 +42,7 @@ std::unique_ptr<OpeningBook> openingBook(const BoardGraph &graph, int size) {
 // The computer's way of choosing: the assignment's four rules, or perfect play.
 class ComputerPlayer {
   public:
-    ComputerPlayer(bool perfect, int size) {
+    ComputerPlayer(bool perfect, RowsCounted rows, int size) : rows_(rows) {
         if (!perfect) return;
         if (size > kLargestPerfectBoard) {
             std::cerr << "dotscomputer: perfect play is solved only up to " << kLargestPerfectBoard << " x "
@@ -55,9 +55,12 @@ class ComputerPlayer {
     }
 
     // Returns the edge to play: perfect play's choice, or the four rules'.
-    int choose(const RectangleGame &game) { return perfect_ ? perfect_->choose(game) : chooseEdge(game); }
+    int choose(const RectangleGame &game) {
+        return perfect_ ? perfect_->choose(game) : chooseEdge(game, rows_);
+    }
 
   private:
+    RowsCounted rows_;
     std::unique_ptr<PerfectPlayer> perfect_;
 };
 
@@ -116,9 +119,9 @@ void printFinalScore(const RectangleGame &game) {
         std::cout << "I think we need a rematch.\n";
 }
 
-void playGame(int size, bool perfect) {
+void playGame(int size, bool perfect, RowsCounted rows) {
     RectangleGame game(size, size, 2);
-    ComputerPlayer computer(perfect, size);
+    ComputerPlayer computer(perfect, rows, size);
     while (!game.isOver()) {
         std::vector<int> scores = game.scores();
         std::cout << boardText(game) << "You: " << scores[kHuman - 1] << "    Me: " << scores[kComputer - 1]
@@ -143,12 +146,16 @@ void playGame(int size, bool perfect) {
 int main(int argc, char **argv) {
     // Without options: exactly the assignment. --level perfect: optimal play on small boards.
     bool perfect = false;
+    RowsCounted rows = RowsCounted::kDownward;
     if (argc == 2 && std::strcmp(argv[1], "--help") == 0) {
-        std::cout << "usage: dotscomputer [--level rules|perfect]\n"
+        std::cout << "usage: dotscomputer [--level rules|rules-y-up|perfect]\n"
                      "  Dots and Boxes against the computer, as the assignment sets it: choose a grid size\n"
                      "  (2..8), then connect two neighbouring dots per move, each a row letter and a column\n"
                      "  digit (a1 is the top left): `a1 a2`, or `a1b1`; Q quits.\n"
                      "  --level rules    the assignment's four-rule computer (the default)\n"
+                     "  --level rules-y-up  the same, the fourth rule's y-coordinates counted upward (row a\n"
+                     "                   the highest): the other reading of the text, which never says\n"
+                     "                   which way y grows; dotsgrade accepts a program of either reading\n"
                      "  --level perfect  optimal play on grids up to 4 x 4 (larger ones: the four rules):\n"
                      "                   every move keeps the best result the position allows; among\n"
                      "                   such moves, the one that leaves you the most replies that lose\n"
@@ -159,15 +166,16 @@ int main(int argc, char **argv) {
                      "                   an opening book (share/dotslab/book-4x4.bin)\n";
         return 0;
     }
-    if (argc == 3 && std::strcmp(argv[1], "--level") == 0 &&
-        (std::strcmp(argv[2], "perfect") == 0 || std::strcmp(argv[2], "rules") == 0)) {
-        perfect = std::strcmp(argv[2], "perfect") == 0;
+    const std::string level = argc == 3 && std::strcmp(argv[1], "--level") == 0 ? argv[2] : "";
+    if (level == "perfect" || level == "rules" || level == "rules-y-up") {
+        perfect = level == "perfect";
+        rows = level == "rules-y-up" ? RowsCounted::kUpward : RowsCounted::kDownward;
     } else if (argc != 1) {
-        std::cerr << "usage: dotscomputer [--level rules|perfect]\n";
+        std::cerr << "usage: dotscomputer [--level rules|rules-y-up|perfect]\n";
         return 2;
     }
     std::ios::sync_with_stdio(false);
-    if (std::optional<int> size = askGridSize()) playGame(*size, perfect);
+    if (std::optional<int> size = askGridSize()) playGame(*size, perfect, rows);
     std::cout.flush();
     return 0;
 }

@@ -306,6 +306,11 @@ const std::vector<Assignment> &all() {
         list[3].malformedInput = dotscomputerMalformed;
         list[3].rubric = robustRubric;
         list[3].outputPolicyBecause = "its text never says that a run whose output differs anywhere is wrong";
+        // "the sum of the y-coordinates": the text never says which way y grows.
+        list[3].otherReadings = {
+            {{"--level", "rules-y-up"},
+             "the fourth rule's y-coordinates counted upward (row a the highest): the text "
+             "never says which way y grows"}};
         list[3].inputClasses =
             listed(kDotscomputerSizes,
                    listed(kDotscomputerMoves,

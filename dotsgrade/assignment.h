@@ -79,6 +79,13 @@ struct Assignment {
     std::string outputPolicyBecause;
     // Every kind of input its random games and transcripts give, audited against its text.
     std::vector<InputClass> inputClasses;
+    // Another reading of the text that our reference can play (its arguments, and what it
+    // reads so): a program is graded against the reading it follows, one for all its runs.
+    struct OtherReading {
+        std::vector<std::string> referenceArgs;
+        std::string said;
+    };
+    std::vector<OtherReading> otherReadings;
 
     // Returns true if path is one of the assignment's source files: its extension is one of
     // sourceExtensions in any case (DotsBoxes.CPP, main.Cc), ".C" counting as C++.

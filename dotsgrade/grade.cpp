@@ -200,6 +200,29 @@ RunResult expectedRun(const Assignment &assignment, const ProgramCase &c, const 
     return expected;
 }
 
+// Returns the expected run of c under another reading of the text (none: the spec's):
+// our reference's run with the reading's arguments. A case of its own files keeps them
+// unless they are what our reference prints under the spec's reading (a transcript), and
+// one that gives arguments, files or an instructor's sample keeps its usual run (known:
+// the usual run, where it was made already).
+RunResult expectedRun(const Assignment &assignment, const ProgramCase &c, const GradeOptions &options,
+                      const Assignment::OtherReading *reading, const RunResult *known = nullptr) {
+    const RunResult usual = known != nullptr ? *known : expectedRun(assignment, c, options);
+    if (reading == nullptr || !options.sample.empty() || !c.args.empty() || !c.inputFiles.empty() ||
+        !c.saves.empty())
+        return usual;
+    ProgramCase ours = c;
+    ours.expectedOut.reset();
+    ours.expectedErr.reset();
+    ours.expectedStatus.reset();
+    if (c.expectedOut || c.expectedErr || c.expectedStatus) {
+        const RunResult plain = expectedRun(assignment, ours, options);
+        if (plain.out != usual.out || plain.err != usual.err || plain.status != usual.status) return usual;
+    }
+    ours.args = reading->referenceArgs;
+    return expectedRun(assignment, ours, options);
+}
+
 TestOutcome outcome(const std::string &category, const std::string &name, const std::string &description) {
     TestOutcome t;
     t.category = category;
@@ -746,6 +769,7 @@ constexpr const char *kNotJudged = "not judged:";
 // lines fails too, or where it did not end by itself (no answer the text allows crashes
 // or hangs). Only failing runs have twins, so a right program pays nothing for this.
 std::vector<std::string> onUnsettledLinesOnly(const Assignment &assignment, const GradeOptions &options,
+                                              const Assignment::OtherReading *reading,
                                               const std::string &program,
                                               const std::vector<ProgramCase> &cases,
                                               const std::vector<RunResult> &actual,
@@ -756,7 +780,7 @@ std::vector<std::string> onUnsettledLinesOnly(const Assignment &assignment, cons
         ProgramCase twin = cases[i];
         twin.input = *cases[i].settledInput;
         twin.settledInput.reset();
-        const RunResult twinExpected = expectedRun(assignment, twin, options);
+        const RunResult twinExpected = expectedRun(assignment, twin, options, reading);
         const RunResult twinRun = withWorkingSandbox(runCase(program, twin, options, true),
                                                      [&] { return runCase(program, twin, options, true); });
         if (compareRuns(twinExpected, twinRun, options.compare, assignment.compareStandardError).passed)
@@ -1119,6 +1143,28 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
     for (std::size_t i = 0; i < cases.size(); ++i)
         verdicts.push_back(
             compareRuns(expected[i], actual[i], options.compare, assignment.compareStandardError));
+    // Where the text reads two ways and our reference plays both, the program is graded
+    // against the reading more of its runs follow: one reading for all of them. Only a
+    // program that fails a run pays for the second reading's runs (of our reference).
+    const Assignment::OtherReading *reading = nullptr;
+    auto passedRuns = [](const std::vector<Verdict> &all) {
+        return std::count_if(all.begin(), all.end(), [](const Verdict &v) { return v.passed; });
+    };
+    for (const Assignment::OtherReading &other : assignment.otherReadings) {
+        if (!options.sample.empty() || passedRuns(verdicts) == static_cast<long>(cases.size())) break;
+        std::vector<RunResult> otherExpected(cases.size());
+        std::vector<Verdict> otherVerdicts;
+        for (std::size_t i = 0; i < cases.size(); ++i) {
+            otherExpected[i] = expectedRun(assignment, cases[i], options, &other, &expected[i]);
+            otherVerdicts.push_back(
+                compareRuns(otherExpected[i], actual[i], options.compare, assignment.compareStandardError));
+        }
+        if (passedRuns(otherVerdicts) > passedRuns(verdicts)) {
+            expected = std::move(otherExpected);
+            verdicts = std::move(otherVerdicts);
+            reading = &other;
+        }
+    }
     const Attribution attribution =
         functionFindings.forgivable != 0
             ? attributedRuns(assignment, options, cases, actual, verdicts, functionFindings)
@@ -1140,7 +1186,7 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
     // Why a run is not the program's to answer for: lines its text does not settle, or a
     // case worth nothing the sample did not finish ("": it is).
     std::vector<std::string> setAside =
-        onUnsettledLinesOnly(assignment, options, build.program, cases, actual, verdicts);
+        onUnsettledLinesOnly(assignment, options, reading, build.program, cases, actual, verdicts);
     for (std::size_t i = 0; i < cases.size(); ++i)
         if (!expected[i].exited() && !cases[i].expectedOut)  // worth nothing (expectedRun)
             setAside[i] = std::string(kNotJudged) + " the sample solution did not finish it (" +
@@ -1202,6 +1248,11 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
     }
     report.differences = differences.differences;
     tests = std::move(graded);
+    if (reading != nullptr)  // said where the runs are judged
+        for (TestOutcome &t : tests)
+            if (std::any_of(cases.begin(), cases.end(),
+                            [&](const ProgramCase &c) { return c.category == t.category; }))
+                t.output = "graded as your program reads the text: " + reading->said + "\n" + t.output;
     return report;
 }
 

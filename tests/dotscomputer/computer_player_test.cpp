@@ -107,6 +107,15 @@ BOOST_AUTO_TEST_CASE(rule_4_smallest_row_sum) {
     expectDecidedBy(game, 4, "a1 and a2");
 }
 
+BOOST_AUTO_TEST_CASE(rule_4_read_upward_takes_the_lowest_row) {
+    // The text never says which way y grows: counted upward (--level rules-y-up), the same
+    // tie goes to c1-c2, and the assignment's example, which rule 3 decides, is unchanged.
+    RectangleGame game = position(2, {{"b1", "b2"}, {"b2", "b3"}});
+    BOOST_TEST(edgeDots(game.grid(), chooseEdge(game, RowsCounted::kUpward)) == "c1 and c2");
+    RectangleGame example = position(2, {{"a1", "a2"}});
+    BOOST_TEST(edgeDots(example.grid(), chooseEdge(example, RowsCounted::kUpward)) == "b1 and b2");
+}
+
 BOOST_AUTO_TEST_CASE(the_assignment_example) {
     RectangleGame game = position(2, {{"a1", "a2"}});
     BOOST_TEST(edgeDots(game.grid(), chooseEdge(game)) == "b1 and b2");
