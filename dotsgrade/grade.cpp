@@ -27,6 +27,7 @@
 #include "packed/console_model.h"
 #include "packed/packed_games.h"
 #include "process/capped_folder.h"
+#include "report.h"
 #include "source_rules.h"
 #include "text/text_diff.h"
 #include "through_functions.h"
@@ -460,13 +461,30 @@ void score(std::vector<TestOutcome> &tests, const std::map<std::string, double> 
            const std::map<std::string, std::string> &visibility) {
     std::map<std::string, int> perCategory;
     for (const TestOutcome &t : tests) ++perCategory[t.category];
+    // A charge (per-mistake) is a share of its category's points: what the test it is
+    // charged to cannot hold is taken from the category's other tests, in order.
+    std::map<std::string, double> spilled;
     for (TestOutcome &t : tests) {
         auto points = rubric.find(t.category);
         const double categoryPoints = points == rubric.end() ? 0 : points->second;
         t.maxScore = categoryPoints / perCategory[t.category];
-        t.score = std::max(0.0, t.maxScore * (t.credit >= 0 ? t.credit : t.passed ? 1 : 0) - t.charge * categoryPoints);
+        const double earned = t.maxScore * (t.credit >= 0 ? t.credit : t.passed ? 1 : 0);
+        t.score = std::max(0.0, earned - t.charge * categoryPoints);
+        spilled[t.category] += std::max(0.0, t.charge * categoryPoints - earned);
         if (const auto shown = visibility.find(t.category); shown != visibility.end())
             t.visibility = shown->second;
+    }
+    for (TestOutcome &t : tests) {
+        double &left = spilled[t.category];
+        if (left < 0.005 || t.score <= 0) continue;  // a hundredth of a point is float noise
+        const double taken = std::min(left, t.score);
+        t.score -= taken;
+        left -= taken;
+        if (t.credit < 0) t.credit = t.passed ? 1 : 0;  // earned, less the charge
+        t.passed = false;
+        t.output += "charged here: " + points(taken) +
+                    " of the differences charged to another test of this category, more than that test "
+                    "had to lose\n";
     }
 }
 
@@ -807,21 +825,60 @@ std::vector<TestOutcome> judgedRuns(
         return notCharged[i].empty() ? setAside[i] : notCharged[i];
     };
     // Per-mistake: each distinct difference is charged once, where it costs the most: to
-    // the first run it explains in the category worth the most points. A difference that
-    // shows in the games too is never charged to a category worth nothing (a robustness
-    // transcript comes first), which made a mistake made everywhere cost nothing at all.
+    // the first run it explains in the category where most of its cost can be taken. A
+    // difference that shows in the games too is never charged to a category worth nothing
+    // (a robustness transcript comes first), which made a mistake made everywhere cost
+    // nothing at all.
     const std::map<std::string, double> rubric = rubricFor(assignment, options);
     auto pointsOf = [&](const std::string &category) {
         const auto found = rubric.find(category);
         return found == rubric.end() ? 0.0 : found->second;
     };
-    std::vector<std::size_t> chargedAt(differences.differences.size(), cases.size());  // the run charged
+    // A category can lose no more than its runs earn: each difference goes where the most
+    // of its cost can still be taken (the differences with the fewest places first), else
+    // a program that fails everywhere had its differences charged to a category already
+    // at 0, and the runs elsewhere that differ by them alone passed (an empty eight: 55).
+    std::map<std::string, double> left;  // per category: its points its runs earn, less the charges so far
+    {
+        std::map<std::string, std::pair<int, int>> random;  // per category: random runs passed, run
+        std::map<std::string, std::pair<int, int>> own;     // per category: case tests passed, in all
+        for (std::size_t i = 0; i < cases.size(); ++i) {
+            const bool passes = verdicts[i].passed || !forgiven(i).empty() ||
+                                (differences.runs[i].explained && policy == OutputPolicy::kPerMistake);
+            std::pair<int, int> &counts = (cases[i].random ? random : own)[cases[i].category];
+            counts.first += passes ? 1 : 0;
+            ++counts.second;
+        }
+        std::map<std::string, double> units, earned;  // per category: tests, and tests' worth earned
+        for (const auto &[category, counts] : own)
+            units[category] += counts.second, earned[category] += counts.first;
+        for (const auto &[category, counts] : random)
+            units[category] += 1, earned[category] += static_cast<double>(counts.first) / counts.second;
+        for (const auto &[category, n] : units) left[category] = pointsOf(category) * earned[category] / n;
+    }
+    std::vector<std::vector<std::size_t>> placesOf(differences.differences.size());  // the runs each explains
     for (std::size_t i = 0; i < cases.size(); ++i) {
         if (verdicts[i].passed || !forgiven(i).empty() || !differences.runs[i].explained) continue;
-        for (std::size_t d : differences.runs[i].differences)
-            if (chargedAt[d] == cases.size() ||
-                pointsOf(cases[i].category) > pointsOf(cases[chargedAt[d]].category))
-                chargedAt[d] = i;
+        for (std::size_t d : differences.runs[i].differences) placesOf[d].push_back(i);
+    }
+    auto categoriesOf = [&](std::size_t d) {
+        std::set<std::string> categories;
+        for (std::size_t i : placesOf[d]) categories.insert(cases[i].category);
+        return categories.size();
+    };
+    std::vector<std::size_t> order(differences.differences.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return categoriesOf(a) < categoriesOf(b); });
+    std::vector<std::size_t> chargedAt(differences.differences.size(), cases.size());  // the run charged
+    for (std::size_t d : order) {
+        double best = -1;
+        for (std::size_t i : placesOf[d]) {
+            const std::string &category = cases[i].category;
+            const double takeable = std::min(kDifferenceCost * pointsOf(category), left[category]);
+            if (takeable > best + 1e-9) best = takeable, chargedAt[d] = i;
+        }
+        if (chargedAt[d] != cases.size()) left[cases[chargedAt[d]].category] -= best;
     }
     auto chargeOnce = [&](TestOutcome &t, const RunDifferences &run, std::size_t at) {
         for (std::size_t d : run.differences) {
