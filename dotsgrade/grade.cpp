@@ -935,7 +935,9 @@ std::vector<TestOutcome> judgedRuns(
                 why += "  " + std::to_string(d + 1) + ". your program " + difference.what + "\n" +
                        (difference.hint.empty() ? "" : "     hint: " + difference.hint + "\n");
             }
-            if (!known.newReason.empty())
+            if (known.mostlyWrong)
+                why += "and more than these: " + known.newReason;
+            else if (!known.newReason.empty())
                 why += "and first differs for a new reason at " + known.newReason +
                        moveBeforeDifference(assignment, c, expected[i], actual[i], known.newReasonAt);
         }

@@ -528,11 +528,14 @@ DifferenceFindings findDifferences(const std::vector<ComparedRun> &runs) {
                 std::count_if(d.rightAt.begin(), d.rightAt.end(), [](long at) { return at >= 0; }));
         }
         const std::size_t right = matchedLines + (runs[r].actualStatus == runs[r].expectedStatus ? 1 : 0);
-        if (judged.newReason.empty() && expectedLines > 0 && 2 * right < expectedLines + 1)
+        if (judged.newReason.empty() && expectedLines > 0 && 2 * right < expectedLines + 1) {
+            judged.mostlyWrong = true;
             judged.newReason =
                 "most of it is not the sample's: " + std::to_string(matchedLines) + " of " +
                 std::to_string(expectedLines) + " expected lines match" +
-                (runs[r].actualStatus == runs[r].expectedStatus ? "" : ", and its exit status differs");
+                (runs[r].actualStatus == runs[r].expectedStatus ? "" : ", and its exit status differs") +
+                "\n";
+        }
         for (const Edit &e : statusEdits[r])
             if (!setAside(e) && judged.newReason.empty())
                 judged.newReason = "exits with status " + std::to_string(runs[r].actualStatus) +

@@ -53,6 +53,7 @@ struct RunDifferences {
     std::vector<std::size_t> differences;  // indices into DifferenceFindings::differences, ascending
     bool explained = false;                // it differs, and only by differences set aside
     std::string newReason;                 // where it first differs for a new reason ("" if none)
+    bool mostlyWrong = false;              // the new reason: less than half of it is right (newReason says)
     // Where that is in the expected standard output (a byte offset), where it is there.
     std::size_t newReasonAt = std::string::npos;
 };
