@@ -537,17 +537,51 @@ BuildResult buildSubmission(const Assignment &assignment, const std::string &sub
 namespace {
 
 // Calls visit(line) for each line of preprocessed text outside the system's own headers
-// (GCC's line markers, which it skips, flag those with 3).
-template <typename Visit>
-void forEachOwnLine(const std::string &preprocessed, Visit visit) {
+// (GCC's line markers, which it skips, flag those with 3), and madeSystem(file) where a
+// file first seen as the student's is flagged so (#pragma GCC system_header): its lines
+// stay the student's.
+template <typename Visit, typename MadeSystem = void (*)(const std::string &)>
+void forEachOwnLine(
+    const std::string &preprocessed, Visit visit, MadeSystem madeSystem = [](const std::string &) {}) {
+    // Returns the file a line marker names and whether it flags it the system's ("" for a line).
+    auto marker = [](const std::string &line) -> std::pair<std::string, bool> {
+        if (line.size() <= 2 || line[0] != '#' || line[1] != ' ' ||
+            !std::isdigit(static_cast<unsigned char>(line[2])))
+            return {"", false};
+        const std::size_t quoteEnd = line.rfind('"'), quoteStart = line.find('"');
+        if (quoteEnd == std::string::npos || quoteStart == quoteEnd) return {"", false};
+        return {line.substr(quoteStart + 1, quoteEnd - quoteStart - 1),
+                line.find(" 3", quoteEnd) != std::string::npos};
+    };
+    // A file first seen as the student's and flagged the system's for good (its last mark)
+    // holds #pragma GCC system_header; one flagged only for a while holds a system macro's
+    // expansion (assert), which is the system's.
+    std::map<std::string, bool> lastFlag;  // per file seen as the student's: its last mark
+    {
+        std::istringstream lines(preprocessed);
+        for (std::string line; std::getline(lines, line);) {
+            const auto [file, system] = marker(line);
+            if (file.empty()) continue;
+            if (!system)
+                lastFlag[file] = false;
+            else if (lastFlag.count(file) != 0)
+                lastFlag[file] = true;
+        }
+    }
+    for (const auto &[file, system] : lastFlag)
+        if (system) madeSystem(file);
     bool system = false;
     std::istringstream lines(preprocessed);
     for (std::string line; std::getline(lines, line);) {
-        if (line.size() > 2 && line[0] == '#' && line[1] == ' ' && std::isdigit(static_cast<unsigned char>(line[2]))) {
-            const std::size_t quoteEnd = line.rfind('"');
-            system = quoteEnd != std::string::npos && line.find(" 3", quoteEnd) != std::string::npos;
+        const auto [file, flagged] = marker(line);
+        if (!file.empty()) {
+            const auto own = lastFlag.find(file);
+            system = flagged && !(own != lastFlag.end() && own->second);
             continue;
         }
+        if (line.size() > 2 && line[0] == '#' && line[1] == ' ' &&
+            std::isdigit(static_cast<unsigned char>(line[2])))
+            continue;  // a marker with no file
         if (!system) visit(line);
     }
 }
@@ -557,15 +591,23 @@ void forEachOwnLine(const std::string &preprocessed, Visit visit) {
 // after it in its file is the system's).
 std::string silencingPragmas(const std::string &preprocessed) {
     std::string found;
-    forEachOwnLine(preprocessed, [&](const std::string &line) {
-        if (line.rfind("#pragma", 0) != 0) return;
-        std::string words;  // the pragma's words, single-spaced
-        std::istringstream split(line);
-        for (std::string word; split >> word;) words += (words.empty() ? "" : " ") + word;
-        const bool silences = (words.find("diagnostic ignored") != std::string::npos) ||
-                              words.find("system_header") != std::string::npos;
-        if (silences && found.size() < 2000) found += "  " + words + "\n";
-    });
+    forEachOwnLine(
+        preprocessed,
+        [&](const std::string &line) {
+            if (line.rfind("#pragma", 0) != 0) return;
+            std::string words;  // the pragma's words, single-spaced
+            std::istringstream split(line);
+            for (std::string word; split >> word;) words += (words.empty() ? "" : " ") + word;
+            const bool silences = (words.find("diagnostic ignored") != std::string::npos) ||
+                                  words.find("system_header") != std::string::npos;
+            if (silences && found.size() < 2000) found += "  " + words + "\n";
+        },
+        // The preprocessor keeps no trace of #pragma GCC system_header but its mark.
+        [&](const std::string &file) {
+            const std::string said =
+                "  #pragma GCC system_header (in " + fs::path(file).filename().string() + ")\n";
+            if (found.size() < 2000 && found.find(said) == std::string::npos) found += said;
+        });
     return found;
 }
 

@@ -403,6 +403,16 @@ BOOST_AUTO_TEST_CASE(warnings_cannot_be_silenced) {
                                    {{"#include <string>", "#include <cassert>\n#include <string>"},
                                     {"int main() {", "int main() {\n    assert(sizeof(long long) == 8);"}}));
     BOOST_TEST(asserted.failed().count("no warnings") == 0, asserted.run.out);
+    // In a header of the student's, #pragma GCC system_header makes the compiler take the
+    // rest of it for the system's and warn of nothing there (adversary round 20: 100
+    // against 95): the preprocessor's mark on a file first seen as the student's tells it.
+    const fs::path marked = assembledSubmission("eight", scratch.path() / "marked");
+    writeFile(marked / "board.h",
+              "#pragma GCC system_header\ninline int warned() {\n    int unused = 0;\n    "
+              "return 1;\n}\n" +
+                  readFileText(marked / "board.h"));
+    const Grade header = grade("eight", marked, {"--compiler-flags", kCxx17});
+    BOOST_TEST(header.failed().count("no warnings") == 1, header.run.out);
     // A Makefile that builds with -w: the course's command still counts the warning.
     const fs::path folder = assembledSubmission("eight", scratch.path() / "quiet");
     writeFile(folder / "eight.cc", broken(readFileText(folder / "eight.cc"), {{"int main(int argc, char **argv) {", "int main(int argc, char **argv) {\n    int unused = 0;"}}));
