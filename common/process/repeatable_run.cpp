@@ -334,12 +334,25 @@ const char *withoutRandomDevice(const char *path) {
 // turn: which run gets which hangs on the threads' timing).
 constexpr unsigned kUser = 1000;
 
-// Returns result, about's owner and group made kUser where they are the run's own.
+// Returns result, about's owner and group made kUser where they are the run's own, and
+// its times the clock's start: a file made in the run (its folder, its input's pipe)
+// carries the real time to the nanosecond.
 template <typename Stat>
 int ownedAlike(int result, Stat *about) {
     if (result != 0) return result;
     if (about->st_uid == static_cast<uid_t>(rawSyscall(SYS_getuid))) about->st_uid = kUser;
     if (about->st_gid == static_cast<gid_t>(rawSyscall(SYS_getgid))) about->st_gid = kUser;
+    about->st_atim = about->st_mtim = about->st_ctim = timespec{kStartSeconds, 0};
+    return result;
+}
+
+// Returns result, a file system's free room made half of it: what other runs write moves
+// the real figure.
+template <typename Statfs>
+int sameRoom(int result, Statfs *about) {
+    if (result != 0) return result;
+    about->f_bfree = about->f_bavail = about->f_blocks / 2;
+    about->f_ffree = about->f_files / 2;
     return result;
 }
 
@@ -829,19 +842,21 @@ int statx(int folder, const char *path, int flags, unsigned int mask, struct sta
     if (result == 0) {
         if (about->stx_uid == static_cast<uint32_t>(rawSyscall(SYS_getuid))) about->stx_uid = kUser;
         if (about->stx_gid == static_cast<uint32_t>(rawSyscall(SYS_getgid))) about->stx_gid = kUser;
+        about->stx_atime = about->stx_btime = about->stx_ctime = about->stx_mtime =
+            statx_timestamp{kStartSeconds, 0, 0};
     }
     return result;
 }
 
 // A file system's id (statfs, statvfs: f_fsid) is a new one for each tmpfs the sandbox
-// mounts: 0, as for most file systems.
+// mounts: 0, as for most file systems. Its free room is half of it (sameRoom).
 int statfs(const char *path, struct statfs *about) noexcept {
-    const int result = static_cast<int>(rawSyscall(SYS_statfs, path, about));
+    const int result = sameRoom(static_cast<int>(rawSyscall(SYS_statfs, path, about)), about);
     if (result == 0) memset(&about->f_fsid, 0, sizeof about->f_fsid);
     return result;
 }
 int fstatfs(int fd, struct statfs *about) noexcept {
-    const int result = static_cast<int>(rawSyscall(SYS_fstatfs, fd, about));
+    const int result = sameRoom(static_cast<int>(rawSyscall(SYS_fstatfs, fd, about)), about);
     if (result == 0) memset(&about->f_fsid, 0, sizeof about->f_fsid);
     return result;
 }
@@ -850,13 +865,13 @@ int statfs64(const char *path, struct statfs64 *about) noexcept {
 }
 int fstatfs64(int fd, struct statfs64 *about) noexcept { return fstatfs(fd, reinterpret_cast<struct statfs *>(about)); }
 int statvfs(const char *path, struct statvfs *about) noexcept {
-    const int result = next<int (*)(const char *, struct statvfs *)>("statvfs")(path, about);
-    if (result == 0) about->f_fsid = 0;
+    const int result = sameRoom(next<int (*)(const char *, struct statvfs *)>("statvfs")(path, about), about);
+    if (result == 0) about->f_fsid = 0, about->f_favail = about->f_ffree;
     return result;
 }
 int fstatvfs(int fd, struct statvfs *about) noexcept {
-    const int result = next<int (*)(int, struct statvfs *)>("fstatvfs")(fd, about);
-    if (result == 0) about->f_fsid = 0;
+    const int result = sameRoom(next<int (*)(int, struct statvfs *)>("fstatvfs")(fd, about), about);
+    if (result == 0) about->f_fsid = 0, about->f_favail = about->f_ffree;
     return result;
 }
 int statvfs64(const char *path, struct statvfs64 *about) noexcept {

@@ -101,6 +101,19 @@ Filter makeFilter() {
     }
     const scmp_arg_cmp notLocal = argument(0, SCMP_CMP_NE, AF_UNIX);
     add(SCMP_ACT_ERRNO(EPERM), SCMP_SYS(socket), 1, &notLocal);
+    // A socket stamps what it receives with the real clock (SO_TIMESTAMP on a socketpair):
+    // no stamps. The kernel reads these arguments as 32-bit ints, so only their low half is
+    // compared.
+    constexpr std::uint64_t kInt = 0xffffffffu;
+    for (std::uint64_t option : {29u, 35u, 37u, 63u, 64u, 65u}) {  // SO_TIMESTAMP{,NS,ING}, old and new
+        const scmp_arg_cmp stamped[] = {argument(1, SCMP_CMP_MASKED_EQ, kInt, SOL_SOCKET),
+                                        argument(2, SCMP_CMP_MASKED_EQ, kInt, option)};
+        add(SCMP_ACT_ERRNO(ENOPROTOOPT), SCMP_SYS(setsockopt), 2, stamped);
+    }
+    for (std::uint64_t request : {0x8906u, 0x8907u}) {  // SIOCGSTAMP, SIOCGSTAMPNS
+        const scmp_arg_cmp stamp = argument(1, SCMP_CMP_MASKED_EQ, kInt, request);
+        add(SCMP_ACT_ERRNO(ENOENT), SCMP_SYS(ioctl), 1, &stamp);
+    }
     // SIGXCPU is the processor-time limit's alone: a run can neither send it nor catch or
     // ignore it, so a death by it is that limit, and a run meets the limit by it.
     const std::pair<int, unsigned> sends[] = {{SCMP_SYS(kill), 1},           {SCMP_SYS(tkill), 1},

@@ -205,7 +205,9 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
     // (FIONREAD), /dev/urandom spelled another way, mktemp's names, the time select() says
     // it did not wait, a pipe made small to see when the grader reads it, and the moment
     // of the build (__DATE__, __TIME__, __TIMESTAMP__), the id of the working folder's
-    // file system (a new tmpfs in each sandbox), and what an uninitialised variable reads
+    // file system (a new tmpfs in each sandbox), the times of the working folder and of the
+    // input's pipe, the free room of the working folder's file system, whether a socket
+    // stamps what it receives with the clock (SO_TIMESTAMP), and what an uninitialised variable reads
     // (the stack a C library call left, with its stack protector's canary, which the
     // kernel's random bytes made) and where a variable and a library function are (alike
     // in both modes: the same stack, and no linker cache to move the libraries).
@@ -299,6 +301,15 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
         "              << __TIME__ << ' ' << __TIMESTAMP__ << ' ';\n"
         "    struct statvfs where{};\n"
         "    statvfs(\".\", &where);\n"
+        "    struct stat piped{};\n"
+        "    fstat(0, &piped);\n"
+        "    int pair[2] = {-1, -1}, on = 1;\n"
+        "    const int stamps = socketpair(AF_UNIX, SOCK_DGRAM, 0, pair) == 0 ? setsockopt(pair[0], "
+        "SOL_SOCKET, "
+        "SO_TIMESTAMP, &on, sizeof on) : 9;\n"
+        "    std::cout << folder.st_mtim.tv_nsec << ' ' << piped.st_mtim.tv_nsec << ' ' << where.f_bfree << "
+        "' ' "
+        "<< stamps << ' ';\n"
         "    std::cout << where.f_fsid << ' ' << stackLeft << ' ' << static_cast<const void *>(&where) << ' "
         "'\n"
         "              << reinterpret_cast<const void *>(&std::printf) << std::endl;\n";
@@ -307,7 +318,7 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
         {{"#include <string>",
           "#include <fcntl.h>\n#include <sys/auxv.h>\n#include <sys/random.h>\n#include <sys/sysinfo.h>\n"
           "#include <sched.h>\n#include <sys/ioctl.h>\n#include <sys/resource.h>\n#include <sys/select.h>\n"
-          "#include <sys/stat.h>\n#include <sys/statvfs.h>\n"
+          "#include <sys/socket.h>\n#include <sys/stat.h>\n#include <sys/statvfs.h>\n"
           "#include <sys/syscall.h>\n#include <sys/time.h>\n#include <sys/times.h>\n#include <sys/timex.h>\n"
           "#include <sys/wait.h>\n"
           "#include <csignal>\n"
