@@ -28,6 +28,7 @@
 #include <cctype>
 #include <cerrno>
 #include <chrono>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -352,11 +353,32 @@ std::optional<std::string> leftFile(const fs::path &folder, const std::string &n
     return text;
 }
 
+// Returns where the kernel's clock data pages ([vvar], [vvar_vclock]) lie, as "OFFSET,BYTES"
+// from the start of the vDSO, as this process's map shows them (every process's are alike
+// on one kernel); "" where it does not show them.
+std::string clockPagesAroundTheVdso() {
+    std::ifstream maps("/proc/self/maps");
+    unsigned long vdso = 0, lowest = ~0ul, highest = 0;
+    for (std::string line; std::getline(maps, line);) {
+        unsigned long from = 0, to = 0;
+        if (std::sscanf(line.c_str(), "%lx-%lx", &from, &to) != 2) continue;
+        if (line.find("[vdso]") != std::string::npos) vdso = from;
+        if (line.find("[vvar") != std::string::npos)
+            lowest = std::min(lowest, from), highest = std::max(highest, to);
+    }
+    if (vdso == 0 || highest == 0) return "";
+    return std::to_string(static_cast<long>(lowest - vdso)) + "," + std::to_string(highest - lowest);
+}
+
 // Returns what a run's environment has besides sandboxEnvironment(): stdbuf's variables
-// for an unbuffered run, and the repeatable-run library preloaded (by its descriptor).
+// for an unbuffered run, and the repeatable-run library preloaded (by its descriptor),
+// told where the clock's pages are (it reads and removes DOTSLAB_VVAR before the program
+// starts: repeatable_run.cpp).
 std::vector<std::string> addedEnvironment(const RunRequest &r) {
     std::vector<std::string> added = r.unbuffered ? unbufferedEnvironment() : std::vector<std::string>{};
     if (!repeatable(r)) return added;
+    static const std::string clockPages = clockPagesAroundTheVdso();
+    if (!clockPages.empty()) added.push_back("DOTSLAB_VVAR=" + clockPages);
     const std::string preload = "/proc/self/fd/" + std::to_string(kRepeatableRunFd);
     const auto stdbuf = std::find_if(added.begin(), added.end(),
                                      [](const std::string &v) { return v.rfind("LD_PRELOAD=", 0) == 0; });

@@ -63,6 +63,7 @@
 #include <sys/auxv.h>
 #include <sys/file.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/select.h>
@@ -241,11 +242,28 @@ void sameStackGuard() {
 // As the program starts: the C library's syscall looked up (rawSyscall), the kernel's 16
 // random bytes for it (AT_RANDOM) the same every run (read now, never again by the C
 // library), the stack protector's canary the same every run (sameStackGuard), and the
-// time-stamp counter made to fault into answerCounterRead: on the program's alternate stack where it sets one, and never
-// blocked (a counter read while SIGSEGV is blocked would end the program), not even while
-// it runs, so that a handler of the program's may leave it by longjmp.
+// time-stamp counter made to fault into answerCounterRead: on the program's alternate stack where it sets
+// one, and never blocked (a counter read while SIGSEGV is blocked would end the program), not even while it
+// runs, so that a handler of the program's may leave it by longjmp. The kernel's clock data pages beside the
+// vDSO hold the real time, which a plain read of memory finds (no call to intercept). They are replaced by
+// zeros, where the vDSO's clocks find no clock to read and ask the kernel instead (an empty page is "no clock
+// mode"). Where they are comes from the grader (DOTSLAB_VVAR, removed here: the program
+// never sees it).
+void hideTheClockPages() {
+    const char *where = getenv("DOTSLAB_VVAR");
+    const unsigned long vdso = getauxval(AT_SYSINFO_EHDR);
+    long offset = 0;
+    unsigned long bytes = 0;
+    if (where != nullptr && vdso != 0 && sscanf(where, "%ld,%lu", &offset, &bytes) == 2 && bytes > 0 &&
+        bytes <= (1ul << 20))
+        mmap(reinterpret_cast<void *>(vdso + static_cast<unsigned long>(offset)), bytes, PROT_READ,
+             MAP_FIXED | MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    unsetenv("DOTSLAB_VVAR");
+}
+
 __attribute__((constructor)) void startAlike() {
     librarySyscall = next<Syscall>("syscall");
+    hideTheClockPages();
     if (unsigned char *bytes = reinterpret_cast<unsigned char *>(getauxval(AT_RANDOM))) fillRandom(bytes, 16);
     sameStackGuard();
     struct sigaction handler;

@@ -6,6 +6,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
 #include <optional>
 #include <thread>
 
@@ -207,14 +210,41 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
     // of the build (__DATE__, __TIME__, __TIMESTAMP__), the id of the working folder's
     // file system (a new tmpfs in each sandbox), the times of the working folder and of the
     // input's pipe, the free room of the working folder's file system, whether a socket
-    // stamps what it receives with the clock (SO_TIMESTAMP), and what an uninitialised variable reads
+    // stamps what it receives with the clock (SO_TIMESTAMP), the kernel's clock pages beside
+    // the vDSO read as plain memory, and what an uninitialised variable reads
     // (the stack a C library call left, with its stack protector's canary, which the
     // kernel's random bytes made) and where a variable and a library function are (alike
     // in both modes: the same stack, and no linker cache to move the libraries).
     TemporaryDirectory scratch("dotsgrade-test");
     fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
+    // The kernel's clock pages beside the vDSO, as this process finds them (alike in every
+    // process on one kernel): the program reads them as plain memory.
+    long clockPagesAt = 0;
+    unsigned long clockPagesBytes = 0;
+    {
+        std::ifstream maps("/proc/self/maps");
+        unsigned long vdso = 0, lowest = ~0ul, highest = 0;
+        for (std::string line; std::getline(maps, line);) {
+            unsigned long from = 0, to = 0;
+            if (std::sscanf(line.c_str(), "%lx-%lx", &from, &to) != 2) continue;
+            if (line.find("[vdso]") != std::string::npos) vdso = from;
+            if (line.find("[vvar") != std::string::npos)
+                lowest = std::min(lowest, from), highest = std::max(highest, to);
+        }
+        if (vdso != 0 && highest != 0)
+            clockPagesAt = static_cast<long>(lowest - vdso), clockPagesBytes = highest - lowest;
+    }
     const std::string noise =
         "int main(int, char **argv) {\n"
+        "    unsigned long clockPages = 0;\n"
+        "    for (unsigned long at = 0; at < " +
+        std::to_string(clockPagesBytes) +
+        "ul; at += 8)\n"
+        "        clockPages = clockPages * 31 + *reinterpret_cast<const volatile unsigned long *>(\n"
+        "            getauxval(AT_SYSINFO_EHDR) + " +
+        std::to_string(clockPagesAt) +
+        "l + at);\n"
+        "    std::cout << clockPages << ' ' << (std::getenv(\"DOTSLAB_VVAR\") ? \"told\" : \"-\") << ' ';\n"
         "    char note[64];\n"
         "    std::snprintf(note, sizeof note, \"%d %s %f\", 42, \"x\", 1.5);\n"
         "    const unsigned long stackLeft = leftovers();\n"
