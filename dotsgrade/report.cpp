@@ -18,10 +18,47 @@ std::string points(double value) {
     return s;
 }
 
+namespace {
+
+// Returns the length of the well-formed UTF-8 character at text[at] (1 to 4), or 0 where
+// the bytes there are none (a program's binary output, a cut character).
+std::size_t utf8Length(const std::string &text, std::size_t at) {
+    const auto byte = [&](std::size_t k) {
+        return at + k < text.size() ? static_cast<unsigned char>(text[at + k]) : 0;
+    };
+    const unsigned char lead = byte(0);
+    if (lead < 0x80) return 1;
+    std::size_t length = lead >= 0xC2 && lead <= 0xDF   ? 2
+                         : lead >= 0xE0 && lead <= 0xEF ? 3
+                         : lead >= 0xF0 && lead <= 0xF4 ? 4
+                                                        : 0;
+    if (length == 0) return 0;
+    // The second byte's range excludes overlong forms, surrogates and code points past U+10FFFF.
+    const unsigned char second = byte(1);
+    const unsigned char low = lead == 0xE0 ? 0xA0 : lead == 0xF0 ? 0x90 : 0x80;
+    const unsigned char high = lead == 0xED ? 0x9F : lead == 0xF4 ? 0x8F : 0xBF;
+    if (second < low || second > high) return 0;
+    for (std::size_t k = 2; k < length; ++k)
+        if ((byte(k) & 0xC0) != 0x80) return 0;
+    return length;
+}
+
+}  // namespace
+
 std::string xmlEscaped(const std::string &text) {
     std::string out;
-    for (char c : text) {
+    for (std::size_t at = 0; at < text.size(); ++at) {
+        const char c = text[at];
         unsigned char u = static_cast<unsigned char>(c);
+        if (u >= 0x80) {  // XML must be well-formed UTF-8: a stray byte is shown as U+FFFD
+            const std::size_t length = utf8Length(text, at);
+            const bool nonCharacter = length == 3 && u == 0xEF &&
+                                      static_cast<unsigned char>(text[at + 1]) == 0xBF &&
+                                      static_cast<unsigned char>(text[at + 2]) >= 0xBE;  // U+FFFE, U+FFFF
+            out += length == 0 || nonCharacter ? std::string("\uFFFD") : text.substr(at, length);
+            if (length > 0) at += length - 1;
+            continue;
+        }
         if (c == '&')
             out += "&amp;";
         else if (c == '<')

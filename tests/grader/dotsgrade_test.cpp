@@ -540,6 +540,20 @@ BOOST_AUTO_TEST_CASE(gradescope_json_and_junit) {
     BOOST_TEST(run.out.find("Score: ") != std::string::npos, "the terminal summary");
 }
 
+BOOST_AUTO_TEST_CASE(junit_is_well_formed_utf8_whatever_the_program_prints) {
+    // Bytes that are no UTF-8 in a program's output (and in our own binary malformed
+    // inputs) made the XML unreadable (adversary round 20): each is shown as U+FFFD.
+    TemporaryDirectory scratch("dotsgrade-test");
+    const fs::path junit = scratch.path() / "r.xml";
+    broken_copies::gradeBroken(
+        "dotsboxes",
+        {{kEndOfInput, "            std::cout << \"\\xff\\xfe\\xc0\\x80\\n\";\n            return 1;"}},
+        {"--junit", junit.string()});
+    const std::string xml = dotslab::readFileText(junit);
+    BOOST_TEST(xml.find("\uFFFD") != std::string::npos, xml);
+    BOOST_CHECK_NO_THROW(json(xml).dump());  // nlohmann::json refuses to write text that is no UTF-8
+}
+
 BOOST_AUTO_TEST_CASE(explain_lists_every_test_with_its_points) {
     RunResult run = dotslab::runTrusted(DOTSGRADE_PROGRAM, {"dotstriangles", "--explain"}, "");
     BOOST_TEST(run.status == 0);
