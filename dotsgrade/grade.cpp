@@ -1076,6 +1076,27 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
                         "not charged: your code compiles without these headers, and an include alone "
                         "uses no function (you may remove them):\n" +
                         unneeded;
+                // "These functions must be called somewhere in your program": each mandated
+                // function the program defines is referred to by another of its functions.
+                if (rule.id == "prototypes" && !assignment.functions.empty()) {
+                    const std::map<std::string, std::set<std::string>> graph = callGraph(compiledBuild);
+                    std::string uncalled;
+                    for (const MandatedFunction &f : assignment.functions) {
+                        const Definition defined = definitionOf(f, objectListing);
+                        if (!defined.exact || assignment.functionsTheTextOmits.count(f.name) != 0) continue;
+                        const std::string symbol = defined.internal.empty() ? f.mangled : defined.internal;
+                        const bool called = std::any_of(graph.begin(), graph.end(), [&](const auto &caller) {
+                            return caller.first != symbol && caller.second.count(symbol) != 0;
+                        });
+                        if (!called) uncalled += (uncalled.empty() ? "" : ", ") + f.name;
+                    }
+                    if (!uncalled.empty() && !graph.empty()) {
+                        t.passed = false;
+                        t.output += "never called by your program: " + uncalled +
+                                    " (your assignment asks that its functions be called by the program, "
+                                    "not copied or left beside it)\n";
+                    }
+                }
                 ruleTests.push_back(t);
             }
             courseSays = courseWarnings(assignment, compiledBuild, options.compilerFlags, compiledBuild.byMakefile);

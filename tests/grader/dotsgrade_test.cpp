@@ -292,6 +292,27 @@ BOOST_AUTO_TEST_CASE(reading_the_expected_output) {
                "the expected output must not be readable");
 }
 
+BOOST_AUTO_TEST_CASE(a_mandated_function_never_called) {
+    // "These functions must be called somewhere in your program": main playing through a
+    // copy of updateGrid leaves the mandated one beside it, judged but never used
+    // (adversary round 20: 100). A wrapper that calls it is a call.
+    const std::pair<std::string, std::string> throughApplyMove = {"        updateGrid(grid, pos, player);",
+                                                                  "        applyMove(grid, pos, player);"};
+    Grade wrapped = gradeBroken(
+        "dotstriangles", {throughApplyMove,
+                          {"int main() {",
+                           "void applyMove(long long &grid, int pos, int p) { updateGrid(grid, pos, p); }\n\n"
+                           "int main() {"}});
+    expectFailures(wrapped, {}, {});
+    const std::string reference = dotslab::readFileText(kDotstriangles);
+    const std::size_t from = reference.find("void updateGrid("), to = reference.find("\n}\n", from) + 3;
+    BOOST_TEST_REQUIRE((from != std::string::npos && to > from));
+    const std::string copy = "void applyMove(" + reference.substr(from + 16, to - from - 16) + "\n";
+    Grade copied = gradeBroken("dotstriangles", {throughApplyMove, {"int main() {", copy + "int main() {"}});
+    expectFailures(copied, {"rule prototypes"},
+                   {{"rule prototypes", "never called by your program: updateGrid"}});
+}
+
 BOOST_AUTO_TEST_CASE(missing_mandated_function) {
     Grade g = gradeBroken(
         "dotsboxes", {{"int gameState(long long grid) {", "int gameState(long long grid, int round = 0) {"}});
