@@ -518,23 +518,24 @@ DifferenceFindings findDifferences(const std::vector<ComparedRun> &runs) {
                 }
         }
         // Known differences explain a run only where most of it is right: a run that keeps
-        // less than half of its expected lines and its exit status is wrong in its own
-        // right (a program that prints nothing is not one mistake, however many runs share
-        // it). A typo in the one line of an error message still is.
+        // less than half of its expected lines, three or more of them lost or none kept
+        // and its exit status wrong, is wrong in its own right (a program that prints
+        // nothing is not one mistake, however many runs share it). A typo in the one line
+        // of an error message still is one.
         std::size_t expectedLines = 0, matchedLines = 0;
         for (const StreamDiff &d : diffs[r]) {
             expectedLines += d.expected.size();
             matchedLines += static_cast<std::size_t>(
                 std::count_if(d.rightAt.begin(), d.rightAt.end(), [](long at) { return at >= 0; }));
         }
-        const std::size_t right = matchedLines + (runs[r].actualStatus == runs[r].expectedStatus ? 1 : 0);
-        if (judged.newReason.empty() && expectedLines > 0 && 2 * right < expectedLines + 1) {
+        const bool statusRight = runs[r].actualStatus == runs[r].expectedStatus;
+        const std::size_t unmatched = expectedLines - matchedLines;
+        if (judged.newReason.empty() && 2 * matchedLines < expectedLines &&
+            (unmatched >= 3 || (matchedLines == 0 && !statusRight))) {
             judged.mostlyWrong = true;
-            judged.newReason =
-                "most of it is not the sample's: " + std::to_string(matchedLines) + " of " +
-                std::to_string(expectedLines) + " expected lines match" +
-                (runs[r].actualStatus == runs[r].expectedStatus ? "" : ", and its exit status differs") +
-                "\n";
+            judged.newReason = "most of it is not the sample's: " + std::to_string(matchedLines) + " of " +
+                               std::to_string(expectedLines) + " expected lines match" +
+                               (statusRight ? "" : ", and its exit status differs") + "\n";
         }
         for (const Edit &e : statusEdits[r])
             if (!setAside(e) && judged.newReason.empty())

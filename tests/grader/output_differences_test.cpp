@@ -12,6 +12,7 @@
 using dotslab::grader::ComparedRun;
 using dotslab::grader::DifferenceFindings;
 using dotslab::grader::findDifferences;
+using dotslab::grader::RunDifferences;
 
 namespace {
 
@@ -115,6 +116,30 @@ BOOST_AUTO_TEST_CASE(exit_statuses_and_standard_error_are_differences_too) {
     BOOST_TEST(all.find("on standard error, leaves out \"·user\" after \"End·of\"") != std::string::npos, all);
     BOOST_TEST(all.find("exits with status 0 where the sample exits with status 6") != std::string::npos, all);
     for (const auto &r : found.runs) BOOST_TEST(r.explained);
+}
+
+BOOST_AUTO_TEST_CASE(a_run_with_little_right_is_never_explained) {
+    // A program that prints nothing shares one "difference" with every run of the same
+    // start (adversary round 20: an empty eight scored 55 so): a run that keeps less than
+    // half of its lines, three or more lost, is wrong in its own right; so is one that
+    // keeps none and exits otherwise. A typo in a one-line message still is one mistake.
+    auto judged = [](ComparedRun r) {
+        r.differs = true;
+        return findDifferences(std::vector<ComparedRun>(3, r));
+    };
+    ComparedRun silentGame = run(game({"a1", "b2"}), "");
+    ComparedRun silentError = run("", "");
+    silentError.expectedErr = "Error reading grid contents\n";
+    silentError.expectedStatus = 5;
+    ComparedRun typo = run("", "");
+    typo.expectedErr = "Error reading grid contents\n";
+    typo.actualErr = "Error reading the grid contents\n";
+    for (const ComparedRun &silent : {silentGame, silentError})
+        for (const RunDifferences &r : judged(silent).runs) {
+            BOOST_TEST(!r.explained);
+            BOOST_TEST(r.mostlyWrong, r.newReason);
+        }
+    for (const RunDifferences &r : judged(typo).runs) BOOST_TEST(r.explained, r.newReason);
 }
 
 BOOST_AUTO_TEST_CASE(a_run_that_did_not_end_normally_is_never_explained) {
