@@ -49,6 +49,10 @@ std::vector<std::string> sandboxWords(long diskKb, const std::string &boundWork,
     if (repeatable)
         words.insert(words.end(),
                      {"--dev-bind", "/dev/zero", "/dev/urandom", "--dev-bind", "/dev/zero", "/dev/random"});
+    // A build's tools by their usual names: /usr/bin/cc and c++ (make's defaults) are links
+    // through Debian's /etc/alternatives (links only, no machine's state).
+    else
+        words.insert(words.end(), {"--ro-bind-try", "/etc/alternatives", "/etc/alternatives"});
     if (boundWork.empty())
         words.insert(words.end(), {"--size", tmpBytes, "--tmpfs", kSandboxWork});
     else
