@@ -248,6 +248,24 @@ int run(const CommandLine &cl) {
     return report.notGraded.empty() ? 0 : 1;
 }
 
+// Returns "" if path is a program this machine can start (an executable ELF file or a
+// script with #!), else why not: a sample that cannot start would make every expected
+// output an error and charge every student for it.
+std::string notARunnableProgram(const std::string &path) {
+    std::ifstream file(path, std::ios::binary);
+    char start[4] = {0, 0, 0, 0};
+    file.read(start, sizeof start);
+    const bool elf =
+        file.gcount() == 4 && start[0] == '\x7f' && start[1] == 'E' && start[2] == 'L' && start[3] == 'F';
+    const bool script = file.gcount() >= 2 && start[0] == '#' && start[1] == '!';
+    if (!elf && !script)
+        return path +
+               " is not a program this machine can run (a source file, or a Windows .exe?): build the sample "
+               "here";
+    if (access(path.c_str(), X_OK) != 0) return path + " is not executable: chmod +x it";
+    return "";
+}
+
 // Adds the options that decide how any one submission is graded (and so travel into a
 // Gradescope kit): extra tests, comparison, random cases, limits, build, rubric.
 void addGradingOptions(CLI::App &app, CommandLine &cl) {
@@ -459,7 +477,8 @@ int main(int argc, char **argv) {
     app.add_flag("--explain", cl.explain, "list every test: what it runs, what it compares, its points");
     app.add_option("--sample", cl.options.sample,
                    "the instructor's sample program: expected outputs come from it")
-        ->check(CLI::ExistingFile);
+        ->check(CLI::ExistingFile)
+        ->check(CLI::Validator(notARunnableProgram, "PROGRAM"));
     app.add_option(
         "--save-failures", cl.options.saveFailuresDir,
         "write every failing case into DIR as a --tests case (a folder per student in batch mode)");

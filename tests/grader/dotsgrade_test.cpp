@@ -575,6 +575,23 @@ BOOST_AUTO_TEST_CASE(junit_is_well_formed_utf8_whatever_the_program_prints) {
     BOOST_CHECK_NO_THROW(json(xml).dump());  // nlohmann::json refuses to write text that is no UTF-8
 }
 
+BOOST_AUTO_TEST_CASE(a_sample_that_cannot_start_is_a_bad_command_line) {
+    // A sample without its execute bit (as unzipped), a source file or a Windows .exe made
+    // every expected output an error, and every student 60 (adversary round 20b).
+    TemporaryDirectory scratch("dotsgrade-test");
+    const fs::path source = kSource / "dotsboxes" / "dotsboxes.cpp", plain = scratch.path() / "sample";
+    fs::copy_file(DOTSGRADE_PROGRAM, plain);
+    fs::permissions(plain, fs::perms::owner_read | fs::perms::owner_write);
+    for (const auto &[sample, said] :
+         {std::pair<fs::path, std::string>{source, "not a program this machine can run"},
+          {plain, "is not executable"}}) {
+        const RunResult run = dotslab::runTrusted(
+            DOTSGRADE_PROGRAM, {"dotsboxes", source.string(), "--sample", sample.string()}, "", 60);
+        BOOST_TEST(run.status == 2, run.ending());
+        BOOST_TEST(run.err.find(said) != std::string::npos, run.err);
+    }
+}
+
 BOOST_AUTO_TEST_CASE(explain_lists_every_test_with_its_points) {
     RunResult run = dotslab::runTrusted(DOTSGRADE_PROGRAM, {"dotstriangles", "--explain"}, "");
     BOOST_TEST(run.status == 0);
