@@ -575,6 +575,21 @@ BOOST_AUTO_TEST_CASE(junit_is_well_formed_utf8_whatever_the_program_prints) {
     BOOST_CHECK_NO_THROW(json(xml).dump());  // nlohmann::json refuses to write text that is no UTF-8
 }
 
+BOOST_AUTO_TEST_CASE(with_a_sample_its_pictures_decide) {
+    // An instructor's sample that prints the score one space closer: a student printing
+    // exactly what it prints earns everything, the display function included (it was
+    // judged against our picture: 94, adversary round 20b).
+    TemporaryDirectory scratch("dotsgrade-test");
+    const fs::path student = scratch.path() / "dotsboxes.cpp", sample = scratch.path() / "sample";
+    writeFile(student, broken(dotslab::readFileText(broken_copies::kDotsboxes),
+                              {{"\"    Player 1 score: \"", "\"   Player 1 score: \""}}));
+    const RunResult built =
+        dotslab::runTrusted("/usr/bin/g++", {"-std=c++11", "-o", sample.string(), student.string()}, "", 120);
+    BOOST_TEST_REQUIRE(built.status == 0, built.err);
+    Grade g = grade("dotsboxes", student, {"--sample", sample.string()});
+    expectFailures(g, {}, {{"function displayGrid", "judged by its runs against that program"}});
+}
+
 BOOST_AUTO_TEST_CASE(a_sample_that_cannot_start_is_a_bad_command_line) {
     // A sample without its execute bit (as unzipped), a source file or a Windows .exe made
     // every expected output an error, and every student 60 (adversary round 20b).
