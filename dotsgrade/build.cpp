@@ -477,6 +477,18 @@ BuildResult buildSubmission(const Assignment &assignment, const std::string &sub
     build.folder = (fs::path(into) / "build").string();
     const fs::path src = fs::path(build.folder) / "src";
     build.sources = stageSubmission(assignment, submission, src);
+    // Links are never followed (a student's link could lead to any file of this machine);
+    // a folder of nothing but links to sources is an instructor's copy (cp -rs), not a
+    // student's empty submission.
+    if (build.sources.empty() && fs::is_directory(submission)) {
+        std::error_code error;
+        for (const fs::directory_entry &entry : fs::recursive_directory_iterator(submission, error))
+            if (entry.is_symlink(error) && assignment.isSource(entry.path()))
+                throw NotGraded(
+                    "the sources in '" + fs::path(submission).filename().string() +
+                    "' are symbolic links, which the grader never follows: copy the files themselves "
+                    "(cp -r, not cp -rs)");
+    }
     if (build.sources.empty()) {
         build.diagnostics = "no source files found in '" + fs::path(submission).filename().string() + "'";
         return build;

@@ -590,6 +590,18 @@ BOOST_AUTO_TEST_CASE(with_a_sample_its_pictures_decide) {
     expectFailures(g, {}, {{"function displayGrid", "judged by its runs against that program"}});
 }
 
+BOOST_AUTO_TEST_CASE(a_folder_of_links_is_not_graded) {
+    // An instructor's class folder made with cp -rs holds links, which the grader never
+    // follows: not graded, and said why, never 0 for "no source files" (round 20b).
+    TemporaryDirectory scratch("dotsgrade-test");
+    const fs::path linked = scratch.path() / "bob";
+    fs::create_directories(linked);
+    fs::create_symlink(broken_copies::kDotsboxes, linked / "dotsboxes.cpp");
+    const RunResult run = dotslab::runTrusted(DOTSGRADE_PROGRAM, {"dotsboxes", linked.string()}, "", 60);
+    BOOST_TEST(run.status == 1, run.ending());
+    BOOST_TEST(run.out.find("symbolic links") != std::string::npos, run.out << run.err);
+}
+
 BOOST_AUTO_TEST_CASE(a_sample_that_cannot_start_is_a_bad_command_line) {
     // A sample without its execute bit (as unzipped), a source file or a Windows .exe made
     // every expected output an error, and every student 60 (adversary round 20b).
