@@ -109,11 +109,9 @@ std::vector<std::string> splitWords(const std::string &text) {
     return words;
 }
 
-// Returns true if a path inside a submission (relative to it) is something the student's
-// system made, not the student: a hidden file or folder (.git, .vscode), an AppleDouble
-// file (._board.cc) or a Mac's __MACOSX folder (every zip a Mac makes holds them: a correct
-// eight scored 0, "stray '\5' in program", adversary round 19).
-static bool madeByTheSystem(const fs::path &relative) {
+// Every zip a Mac makes holds them: a correct eight scored 0, "stray '\5' in program"
+// (adversary round 19).
+bool madeByTheSystem(const fs::path &relative) {
     for (const fs::path &part : relative) {
         const std::string name = part.string();
         if (name == "__MACOSX" || (name.size() > 1 && name[0] == '.' && name != "..")) return true;

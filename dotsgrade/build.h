@@ -45,6 +45,11 @@ struct ObjectListing {
 // archives: no shell, no quoting).
 std::vector<std::string> splitWords(const std::string &text);
 
+// Returns true if a path inside a submission or a class folder (relative to it) is
+// something the student's system made, not the student: a hidden file or folder (.git,
+// .vscode), an AppleDouble file (._board.cc) or a Mac's __MACOSX folder.
+bool madeByTheSystem(const std::filesystem::path &relative);
+
 // Returns the source files of a submission: the file itself, or every plain file (no
 // links) under the folder with one of the assignment's extensions (sorted); with
 // headersToo, its header files as well (everything of the student's the compiler sees).

@@ -427,9 +427,12 @@ FunctionFindings functionStage(const Assignment &assignment, const PackedGame &g
         }
         for (const Rename &r : renames)
             if (r.to == assignment.functions[k].mangled && !r.globalized)
-                outcomes[k].output = "judged as your " + r.readable + ", which must be named " +
-                                     assignment.functions[k].name +
-                                     " (charged under rule prototypes, not here)\n" + outcomes[k].output;
+                outcomes[k].output =
+                    "judged as your " + r.readable +
+                    (r.readable.rfind(assignment.functions[k].name + "(", 0) == 0
+                         ? ", whose parameters must be exactly " + assignment.functions[k].prototype + "'s"
+                         : ", which must be named " + assignment.functions[k].name) +
+                    " (charged under rule prototypes, not here)\n" + outcomes[k].output;
     }
     // With an instructor's sample, what the program prints is the sample's to say: the
     // display function is judged through the runs against it, never against our picture

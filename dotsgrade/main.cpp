@@ -22,10 +22,13 @@
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 #include <thread>
 
+#include "build.h"
 #include "class_report.h"
+#include "course_file.h"
 #include "data_files.h"
 #include "files/files.h"
 #include "files/transcript_case.h"
@@ -95,12 +98,14 @@ void readRubric(const std::string &path, GradeOptions &options) {
 }
 
 // Returns the submissions under dir: each folder, and each source file (any case of its
-// extension). Two with the same student name (alice.cpp and alice.cc) are an error naming
-// both: one must never overwrite the other's row.
+// extension), but none that a system made (a Mac's __MACOSX, a .git: no student, so no
+// row). Two with the same student name (alice.cpp and alice.cc) are an error naming both:
+// one must never overwrite the other's row.
 std::vector<fs::path> batchEntries(const Assignment &assignment, const std::string &dir) {
     std::vector<fs::path> entries;
     for (const fs::directory_entry &entry : fs::directory_iterator(dir))
-        if (entry.is_directory() || (entry.is_regular_file() && assignment.isSource(entry.path())))
+        if (!madeByTheSystem(entry.path().filename()) &&
+            (entry.is_directory() || (entry.is_regular_file() && assignment.isSource(entry.path()))))
             entries.push_back(entry.path());
     std::sort(entries.begin(), entries.end());
     std::map<std::string, fs::path> byStudent;
@@ -272,8 +277,15 @@ void addGradingOptions(CLI::App &app, CommandLine &cl) {
     // A course file (TOML or INI) holds any of these options under its long name, e.g.
     // compiler-flags = "-std=c++17 -Wall -pedantic"; the command line wins over it, and an
     // unknown name is a bad command line.
-    app.set_config("--course", "", "a course file: any grading option below as name = value (TOML)")
-        ->check(CLI::ExistingFile);
+    // A relative path in it is taken from its folder.
+    auto courseFile = std::make_shared<CourseFile>(
+        std::set<std::string>{"tests", "rubric", "sample", "starter", "batch", "save-failures", "json",
+                              "junit", "classroom", "html", "summary", "output"});
+    app.config_formatter(courseFile);
+    CLI::Option *course =
+        app.set_config("--course", "", "a course file: any grading option below as name = value (TOML)")
+            ->check(CLI::ExistingFile);
+    courseFile->namedBy(course);
     app.allow_config_extras(CLI::config_extras_mode::error);
     // Its cases are read now: a malformed one is the command line's fault, said before any
     // grading starts, never a grading that fails.

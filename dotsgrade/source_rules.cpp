@@ -220,6 +220,10 @@ RuleResult prototypes(const Assignment &assignment, const BuildResult &build, co
         for (const NearMiss &n : found.nearMisses)
             rule.detail +=
                 "  did you mean " + n.readable + "? Its name and parameters must be exactly as given" +
+                (n.readable.find("long") != std::string::npos &&
+                         n.readable.find("long long") == std::string::npos
+                     ? " (int64_t is long here, not long long)"
+                     : "") +
                 (n.sameParameters ? " (its behaviour is judged under function " + f.name + ")" : "") + "\n";
     }
     return rule;
@@ -765,6 +769,14 @@ Definition definitionOf(const MandatedFunction &f, const ObjectListing &objects)
         while (at < mangled.size() && isDigit(mangled[at])) length = length * 10 + (mangled[at++] - '0');
         return at + length <= mangled.size() ? mangled.substr(at + length) : "";
     };
+    // The parameters as the machine passes them: long (int64_t) as long long, both 64 bits
+    // here, so a grid spelt int64_t is called as it is (charged once, as a prototype); only
+    // where every parameter is a built-in type (no digits: no names in the code).
+    auto passed = [&](const std::string &mangled) {
+        std::string code = parameters(mangled);
+        if (std::none_of(code.begin(), code.end(), isDigit)) std::replace(code.begin(), code.end(), 'l', 'x');
+        return code;
+    };
     // The same name with internal linkage: "_Z8isFilledxi" -> "_ZL8isFilledxi".
     const std::string internal = f.mangled.rfind("_Z", 0) == 0 ? "_ZL" + f.mangled.substr(2) : "";
     for (const Symbol &symbol : symbolsOf(objects.symbols)) {
@@ -790,7 +802,7 @@ Definition definitionOf(const MandatedFunction &f, const ObjectListing &objects)
             editDistance(lowered(name), lowered(f.name)) <= std::max<std::size_t>(1, f.name.size() / 4))
             found.nearMisses.push_back({readable, symbol.mangled,
                                         scope == std::string::npos && !parameters(symbol.mangled).empty() &&
-                                            parameters(symbol.mangled) == parameters(f.mangled)});
+                                            passed(symbol.mangled) == passed(f.mangled)});
     }
     return found;
 }

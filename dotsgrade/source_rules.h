@@ -57,7 +57,8 @@ std::vector<RuleResult> checkSourceRules(const Assignment &assignment, const Bui
 struct NearMiss {
     std::string readable;         // "gamestate(long long)", as the compiler names it
     std::string mangled;          // "_Z9gamestatex"
-    bool sameParameters = false;  // a plain function with the mandated parameters: callable as it
+    bool sameParameters = false;  // a plain function with the mandated parameters as passed (long for
+                                  // long long too): callable as it
 };
 
 // How a submission defines a mandated function: exactly, or else by near misses (another

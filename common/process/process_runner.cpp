@@ -353,10 +353,9 @@ std::optional<std::string> leftFile(const fs::path &folder, const std::string &n
     return text;
 }
 
-// Returns where the kernel's clock data pages ([vvar], [vvar_vclock]) lie, as "OFFSET,BYTES"
-// from the start of the vDSO, as this process's map shows them (every process's are alike
-// on one kernel); "" where it does not show them.
-std::string clockPagesAroundTheVdso() {
+}  // namespace
+
+ClockPages clockPagesAroundTheVdso() {
     std::ifstream maps("/proc/self/maps");
     unsigned long vdso = 0, lowest = ~0ul, highest = 0;
     for (std::string line; std::getline(maps, line);) {
@@ -366,9 +365,11 @@ std::string clockPagesAroundTheVdso() {
         if (line.find("[vvar") != std::string::npos)
             lowest = std::min(lowest, from), highest = std::max(highest, to);
     }
-    if (vdso == 0 || highest == 0) return "";
-    return std::to_string(static_cast<long>(lowest - vdso)) + "," + std::to_string(highest - lowest);
+    if (vdso == 0 || highest == 0) return {};
+    return {static_cast<long>(lowest - vdso), highest - lowest};
 }
+
+namespace {
 
 // Returns what a run's environment has besides sandboxEnvironment(): stdbuf's variables
 // for an unbuffered run, and the repeatable-run library preloaded (by its descriptor),
@@ -377,8 +378,10 @@ std::string clockPagesAroundTheVdso() {
 std::vector<std::string> addedEnvironment(const RunRequest &r) {
     std::vector<std::string> added = r.unbuffered ? unbufferedEnvironment() : std::vector<std::string>{};
     if (!repeatable(r)) return added;
-    static const std::string clockPages = clockPagesAroundTheVdso();
-    if (!clockPages.empty()) added.push_back("DOTSLAB_VVAR=" + clockPages);
+    static const ClockPages clockPages = clockPagesAroundTheVdso();
+    if (clockPages.bytes != 0)
+        added.push_back("DOTSLAB_VVAR=" + std::to_string(clockPages.fromVdso) + "," +
+                        std::to_string(clockPages.bytes));
     const std::string preload = "/proc/self/fd/" + std::to_string(kRepeatableRunFd);
     const auto stdbuf = std::find_if(added.begin(), added.end(),
                                      [](const std::string &v) { return v.rfind("LD_PRELOAD=", 0) == 0; });

@@ -141,6 +141,17 @@ RunResult runProgram(const RunRequest &request);
 RunResult runTrusted(const std::string &program, const std::vector<std::string> &args,
                      const std::string &input, double seconds = 10);
 
+// Where the kernel's clock data pages ([vvar], [vvar_vclock]) lie, from the start of the
+// vDSO, as this process's map shows them (every process's are alike on one kernel): the
+// repeatable-run library maps zeros over them in every run.
+struct ClockPages {
+    long fromVdso = 0;        // their lowest address less the vDSO's
+    unsigned long bytes = 0;  // 0: the map does not show them
+};
+
+// Returns where the clock's pages are (bytes 0 where the map does not show them).
+ClockPages clockPagesAroundTheVdso();
+
 // Returns true if a run ended as a run does whose sandbox could not be set up (bubblewrap
 // or the starter said so before the program started). A program can print the same: this
 // only says when to ask sandboxFault whether the fault is ours.

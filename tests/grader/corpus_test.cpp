@@ -15,6 +15,7 @@
 #define BOOST_TEST_MODULE dotsgrade_corpus
 #include <boost/test/unit_test.hpp>
 #include <cmath>
+#include <cstdlib>
 
 #include "grading_helpers.h"
 
@@ -56,11 +57,19 @@ fs::path assembled(const fs::path &folder, const json &c, const fs::path &into) 
 }
 
 BOOST_AUTO_TEST_CASE(every_corpus_submission_gets_its_fair_grade) {
+    // DOTSLAB_CORPUS_ONLY=TEXT grades only the cases whose names hold TEXT (while writing one).
+    const char *only = std::getenv("DOTSLAB_CORPUS_ONLY");
     std::vector<fs::path> cases;
     for (const fs::directory_entry &entry : fs::directory_iterator(kSource / "tests" / "grader" / "corpus"))
-        cases.push_back(entry.path());
+        if (only == nullptr || entry.path().filename().string().find(only) != std::string::npos)
+            cases.push_back(entry.path());
     std::sort(cases.begin(), cases.end());
-    BOOST_TEST(cases.size() >= 20u);
+    if (only != nullptr) {
+        BOOST_TEST_REQUIRE(!cases.empty(), "no corpus case's name holds " << only);
+        BOOST_TEST_MESSAGE(cases.size() << " corpus cases hold " << only << ": the others are not graded");
+    } else {
+        BOOST_TEST(cases.size() >= 20u);
+    }
     std::set<std::string> assignments;
     for (const fs::path &folder : cases) {
         BOOST_TEST_CONTEXT("corpus case " << folder.filename().string()) {
@@ -95,7 +104,7 @@ BOOST_AUTO_TEST_CASE(every_corpus_submission_gets_its_fair_grade) {
             }
         }
     }
-    BOOST_TEST(assignments.size() == 5u, "every assignment has cases");
+    BOOST_TEST((only != nullptr || assignments.size() == 5u), "every assignment has cases");
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <boost/test/unit_test.hpp>
 #include <filesystem>
 #include <fstream>
@@ -66,6 +67,21 @@ BOOST_AUTO_TEST_CASE(the_course_compile_command_decides_warnings) {
     writeFile(course, "compiler-flag = \"-std=c++17\"\n");
     BOOST_TEST(dotslab::runTrusted(DOTSGRADE_PROGRAM, {"eight", "--explain", "--course", course.string()}, "")
                    .status == 2);
+}
+
+BOOST_AUTO_TEST_CASE(a_course_file_reads_as_an_instructor_writes_it) {
+    // Saved by a Windows editor (a byte-order mark first), and naming its tests folder from
+    // where it lies, whatever folder dotsgrade starts in.
+    TemporaryDirectory scratch("dotsgrade-test");
+    fs::create_directories(scratch.path() / "course" / "our-tests");
+    writeFile(scratch.path() / "course" / "our-tests" / "a-quit.in", "q\n");
+    const fs::path course = scratch.path() / "course" / "course.toml";
+    writeFile(course, "\xEF\xBB\xBF# our course\ntests = \"our-tests\"\nfuzz = 3\n");
+    const RunResult explain =
+        dotslab::runTrusted(DOTSGRADE_PROGRAM, {"dotsboxes", "--explain", "--course", course.string()}, "");
+    BOOST_TEST(explain.status == 0, explain.err);
+    BOOST_TEST(explain.out.find("test a-quit") != std::string::npos, explain.out);
+    BOOST_TEST(explain.out.find("3 random games") != std::string::npos, explain.out);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -330,6 +346,24 @@ BOOST_AUTO_TEST_CASE(missing_mandated_function) {
     BOOST_TEST(triangles.test("function gameState")["output"].get<std::string>().find("not charged") !=
                    std::string::npos,
                triangles.run.out);
+}
+
+BOOST_AUTO_TEST_CASE(a_grid_spelt_int64_t_is_one_mistake) {
+    // int64_t is long here, not the prototype's long long: another prototype, charged once
+    // under rule prototypes; the function is passed its grid the same way, so its behaviour
+    // is judged as it is (it cost its function test too before).
+    Grade g =
+        gradeBroken("dotsboxes",
+                    {{"#include <string>", "#include <string>\n#include <cstdint>"},
+                     {"bool isFilled(long long grid, int pos) {", "bool isFilled(int64_t grid, int pos) {"}});
+    expectFailures(g, {"rule prototypes"},
+                   {{"rule prototypes",
+                     "did you mean isFilled(long, int)? Its name and parameters must be "
+                     "exactly as given (int64_t is long here, not long long)"}});
+    BOOST_TEST(
+        g.test("function isFilled")["output"].get<std::string>().find(
+            "whose parameters must be exactly bool isFilled(long long grid, int pos)'s") != std::string::npos,
+        g.run.out);
 }
 
 BOOST_AUTO_TEST_CASE(mandated_function_with_another_return_type) {
@@ -784,12 +818,17 @@ BOOST_AUTO_TEST_CASE(submissions_as_students_hand_them_in) {
     writeFile(batch / "bob" / "DotsBoxes.CPP", reference);
     writeFile(batch / "carol.cxx", reference);
     writeFile(batch / "dave.C", reference);
+    // The class folder unzipped from a Mac's zip, or kept in git: no students there.
+    writeFile(batch / "__MACOSX" / "._carol.cxx", "\5\26\7");
+    writeFile(batch / "._dave.C", "\5\26\7");
+    writeFile(batch / ".git" / "HEAD", "ref: refs/heads/main\n");
     RunResult run = dotslab::runTrusted(
         DOTSGRADE_PROGRAM, {"dotsboxes", "--batch", batch.string(), "--fuzz", "2", "--malformed", "2"}, "",
         300);
     BOOST_TEST(run.status == 0, run.err);
     for (const char *student : {"bob,100,100,", "carol,100,100,", "dave,100,100,"})
         BOOST_TEST(run.out.find(student) != std::string::npos, run.out);
+    BOOST_TEST(std::count(run.out.begin(), run.out.end(), '\n') == 4, run.out);  // a heading and three rows
     writeFile(twice / "alice.cpp", reference);
     writeFile(twice / "alice.cc", reference);
     RunResult clash =

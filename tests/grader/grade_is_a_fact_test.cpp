@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "grading_helpers.h"
+#include "process/process_runner.h"
 
 using namespace dotslab::grader::testing;
 
@@ -219,30 +220,16 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
     fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
     // The kernel's clock pages beside the vDSO, as this process finds them (alike in every
     // process on one kernel): the program reads them as plain memory.
-    long clockPagesAt = 0;
-    unsigned long clockPagesBytes = 0;
-    {
-        std::ifstream maps("/proc/self/maps");
-        unsigned long vdso = 0, lowest = ~0ul, highest = 0;
-        for (std::string line; std::getline(maps, line);) {
-            unsigned long from = 0, to = 0;
-            if (std::sscanf(line.c_str(), "%lx-%lx", &from, &to) != 2) continue;
-            if (line.find("[vdso]") != std::string::npos) vdso = from;
-            if (line.find("[vvar") != std::string::npos)
-                lowest = std::min(lowest, from), highest = std::max(highest, to);
-        }
-        if (vdso != 0 && highest != 0)
-            clockPagesAt = static_cast<long>(lowest - vdso), clockPagesBytes = highest - lowest;
-    }
+    const dotslab::ClockPages clockPages = dotslab::clockPagesAroundTheVdso();
     const std::string noise =
         "int main(int, char **argv) {\n"
         "    unsigned long clockPages = 0;\n"
         "    for (unsigned long at = 0; at < " +
-        std::to_string(clockPagesBytes) +
+        std::to_string(clockPages.bytes) +
         "ul; at += 8)\n"
         "        clockPages = clockPages * 31 + *reinterpret_cast<const volatile unsigned long *>(\n"
         "            getauxval(AT_SYSINFO_EHDR) + " +
-        std::to_string(clockPagesAt) +
+        std::to_string(clockPages.fromVdso) +
         "l + at);\n"
         "    std::cout << clockPages << ' ' << (std::getenv(\"DOTSLAB_VVAR\") ? \"told\" : \"-\") << ' ';\n"
         "    char note[64];\n"
