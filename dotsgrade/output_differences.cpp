@@ -15,8 +15,11 @@ namespace dotslab::grader {
 namespace {
 
 // A run whose lines differ by more than this (counted as lines of one that the other
-// lacks) is not compared line by line: it is its own failure, and the diff would be slow.
+// lacks) is compared line by line only where the diff stays cheap (its work grows with the
+// lines times the lines that differ, kMostDiffWork at most); else it is its own failure. A
+// long game whose every board row has one slip differs on a thousand lines, cheaply.
 constexpr std::size_t kMostDifferingLines = 400;
+constexpr std::size_t kMostDiffWork = 40'000'000;
 constexpr std::size_t kShapeContext = 16;  // characters before a change kept in its shape
 constexpr std::size_t kShownLine = 100;    // characters of a line shown in a difference's text
 
@@ -114,6 +117,19 @@ Change changeOf(const std::string &want, const std::string &got) {
     return c;
 }
 
+// Returns the blanks a change only adds or only leaves out at the end of a line (nothing but
+// blanks after it on that line), or "": the same slip on every line (a space after each
+// board row) is one mistake, whatever the line holds.
+std::string trailingBlanks(const std::string &want, const Change &c) {
+    if (c.wantMiddle.empty() == c.gotMiddle.empty()) return "";
+    const std::string &middle = c.wantMiddle.empty() ? c.gotMiddle : c.wantMiddle;
+    auto blank = [](char ch) { return ch == ' ' || ch == '\t'; };
+    if (!std::all_of(middle.begin(), middle.end(), blank)) return "";
+    for (std::size_t at = c.prefix + c.wantMiddle.size(); at < want.size() && want[at] != '\n'; ++at)
+        if (!blank(want[at])) return "";
+    return middle;
+}
+
 // Returns the shape of an edit (see the header): its kind, what changed and just before.
 std::string shapeOfEdit(const Edit &e) {
     const std::string stream = e.stream == Stream::kErr ? "err" : "out";
@@ -133,6 +149,8 @@ std::string shapeOfEdit(const Edit &e) {
         while (!text.empty() && text.front() == '\n') text.erase(text.begin());
         return text;
     };
+    if (const std::string blanks = trailingBlanks(want, c); !blanks.empty())
+        return stream + (c.wantMiddle.empty() ? "|added|" : "|left out|") + "|end of a line|" + blanks;
     if (c.wantMiddle.empty() != c.gotMiddle.empty()) {
         const std::string middle = trimmedNewlines(c.wantMiddle.empty() ? c.gotMiddle : c.wantMiddle);
         if (middle.find_first_not_of(" \t\n") != std::string::npos)
@@ -172,7 +190,10 @@ std::string whatOf(const Edit &e) {
         const std::string before =
             want.substr(lineStart == std::string::npos || lineStart >= prefix ? 0 : lineStart + 1,
                         prefix - (lineStart == std::string::npos || lineStart >= prefix ? 0 : lineStart + 1));
-        const std::string after = before.empty() ? "at the start of a line" : "after " + shown(before);
+        const std::string after = !trailingBlanks(want, c).empty()
+                                      ? "at the end of lines (first after " + shown(before) + ")"
+                                  : before.empty() ? "at the start of a line"
+                                                   : "after " + shown(before);
         if (gotMiddle.empty() && !wantMiddle.empty())
             return where + "leaves out " + (wantMiddle == "\n" ? "a line break" : shown(wantMiddle)) + " " + after;
         if (wantMiddle.empty() && !gotMiddle.empty())
@@ -279,7 +300,7 @@ StreamDiff diffed(std::size_t run, Stream stream, const std::string &want, const
     for (int id : b) --balance[id];
     std::size_t unmatched = 0;
     for (const auto &[id, count] : balance) unmatched += static_cast<std::size_t>(count < 0 ? -count : count);
-    if (unmatched > kMostDifferingLines) {
+    if (unmatched > kMostDifferingLines && (a.size() + b.size()) * unmatched > kMostDiffWork) {
         d.comparable = false;
         return d;
     }
@@ -494,11 +515,15 @@ DifferenceFindings findDifferences(const std::vector<ComparedRun> &runs) {
             continue;
         }
         std::set<std::size_t> found;
+        std::size_t mendedLines = 0;  // expected lines printed with a known slip (mostly alike)
         auto setAside = [&](const Edit &e) {
             const auto known = indexOf.find(e.shape);
             if (!e.consistent || known == indexOf.end()) return false;
             found.insert(known->second);
             ++findings.differences[known->second].places;
+            if (e.expected.size() == e.actual.size())  // a line mostly printed: a slip, not another line
+                for (std::size_t k = 0; k < e.expected.size(); ++k)
+                    mendedLines += alike(e.expected[k], e.actual[k]) >= 0.5 ? 1 : 0;
             return true;
         };
         for (const StreamDiff &d : diffs[r]) {
@@ -521,8 +546,9 @@ DifferenceFindings findDifferences(const std::vector<ComparedRun> &runs) {
         // less than half of its expected lines, three or more of them lost or none kept
         // and its exit status wrong, is wrong in its own right (a program that prints
         // nothing is not one mistake, however many runs share it). A typo in the one line
-        // of an error message still is one.
-        std::size_t expectedLines = 0, matchedLines = 0;
+        // of an error message still is one, and so is a space after every board row: a
+        // line printed with a known slip (at least half alike) is kept, not lost.
+        std::size_t expectedLines = 0, matchedLines = mendedLines;
         for (const StreamDiff &d : diffs[r]) {
             expectedLines += d.expected.size();
             matchedLines += static_cast<std::size_t>(
