@@ -182,7 +182,8 @@ std::vector<std::string> readableWithoutSandbox(const RunRequest &r) {
 std::vector<std::string> starterWords(const RunRequest &r, const std::vector<std::string> &words,
                                       const std::string &workDir, const std::vector<std::string> &environment,
                                       uid_t uid, const RunGroup *group, long userThreads,
-                                      const SandboxHolder *holder, const std::string &privateTmp) {
+                                      const SandboxHolder *holder, const std::string &privateTmp,
+                                      const std::string &inputPath) {
     std::vector<std::string> starter = {runStarter(), "--parent=" + std::to_string(getpid())};
     if (r.untrusted && group != nullptr && group->ready())
         for (const std::string &procs : group->procsFiles()) starter.push_back("--group=" + procs);
@@ -205,6 +206,9 @@ std::vector<std::string> starterWords(const RunRequest &r, const std::vector<std
         starter.push_back(freshBwrap ? "--filter-through-bwrap" : "--filter");
         if (!privateTmp.empty()) {  // no bubblewrap: Landlock shows the run only these
             for (const std::string &path : readableWithoutSandbox(r)) starter.push_back("--read=" + path);
+            // Its standard input is a file of ours: /dev/stdin (/proc/self/fd/0) opens it again
+            // by its path, as it may in bubblewrap.
+            starter.push_back("--read=" + inputPath);
             for (const std::string &path : {workDir, privateTmp, std::string("/dev/null")})
                 starter.push_back("--write=" + path);
             // A student's program sees no path of this grading's own (its folders' names
@@ -535,8 +539,9 @@ RunResult runOnce(const RunRequest &r, bool lastTry) {
     // A fresh bubblewrap hands the program its environment (--setenv above) and gets only
     // the fixed one itself: the repeatable-run library would lie to it about its uid.
     const bool freshBubblewrap = sandboxed && holder == nullptr;
-    std::vector<std::string> starter = starterWords(r, words, workDir, freshBubblewrap ? sandboxEnvironment() : environment,
-                                                    uid, group.get(), userThreads, holder, privateTmp);
+    std::vector<std::string> starter =
+        starterWords(r, words, workDir, freshBubblewrap ? sandboxEnvironment() : environment, uid,
+                     group.get(), userThreads, holder, privateTmp, inputPath.string());
     int inputFd = open(inputPath.c_str(), O_RDONLY | O_CLOEXEC);
     int outPipe[2], errPipe[2];
     if (inputFd < 0 || pipe2(outPipe, O_CLOEXEC) != 0 || pipe2(errPipe, O_CLOEXEC) != 0)

@@ -374,8 +374,10 @@ BOOST_AUTO_TEST_CASE(what_makes_runs_alike_never_breaks_a_correct_program) {
     // The reference, doing at its start what the repeatable-run library stands in for:
     // its own SIGSEGV handler (the time-stamp counter's faults stay the library's, and C
     // library calls read that counter; even with every signal blocked), temporary files,
-    // signals to itself by the pid getpid tells, and its working folder by the path getcwd
-    // tells. It must score full marks in both modes.
+    // signals to itself by the pid getpid tells, its working folder by the path getcwd
+    // tells, and its input opened again as /dev/stdin (refused without bubblewrap: a
+    // correct program that read its moves so scored 15, adversary round 21). It must score
+    // full marks in both modes.
     TemporaryDirectory scratch("dotsgrade-test");
     fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
     const std::string harmless =
@@ -389,6 +391,8 @@ BOOST_AUTO_TEST_CASE(what_makes_runs_alike_never_breaks_a_correct_program) {
         "    if (fd < 0 || unlink(name) != 0 || close(fd) != 0) return 3;\n"
         "    std::FILE *log = std::tmpfile();\n"
         "    if (log == nullptr || std::fclose(log) != 0) return 3;\n"
+        "    std::FILE *input = std::fopen(\"/dev/stdin\", \"r\");\n"
+        "    if (input == nullptr || std::fclose(input) != 0) return 3;\n"
         "    if (kill(getpid(), SIGUSR1) != 0 || __builtin_ia32_rdtsc() == 0) return 3;\n"
         "    sigset_t all, before;\n"
         "    sigfillset(&all);\n"
@@ -396,7 +400,8 @@ BOOST_AUTO_TEST_CASE(what_makes_runs_alike_never_breaks_a_correct_program) {
         "    if (__builtin_ia32_rdtsc() == 0) return 3;\n"
         "    sigprocmask(SIG_SETMASK, &before, nullptr);\n"
         "    char folder[4096];\n"
-        "    if (getcwd(folder, sizeof folder) == nullptr || mkdir(\"sub\", 0700) != 0 || chdir(\"sub\") != 0 ||\n"
+        "    if (getcwd(folder, sizeof folder) == nullptr || mkdir(\"sub\", 0700) != 0 || chdir(\"sub\") != "
+        "0 ||\n"
         "        chdir(folder) != 0 || rmdir(\"sub\") != 0)\n"
         "        return 3;\n";
     const fs::path submission = dotsboxesWith(
