@@ -1279,6 +1279,8 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
         run.expectedStatus = expected[i].status;
         run.actualStatus = actual[i].status;
         run.endedNormally = actual[i].exited();
+        const auto visibility = options.visibility.find(cases[i].category);
+        run.shown = visibility == options.visibility.end() || visibility->second == "visible";
     }
     // Why a run is not the program's to answer for: lines its text does not settle, or a
     // case worth nothing the sample did not finish ("": it is).

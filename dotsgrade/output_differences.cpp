@@ -215,11 +215,21 @@ std::string whatOf(const Edit &e) {
     return where + "prints " + shownLines(e.actual) + " where the sample prints " + shownLines(e.expected);
 }
 
+// Returns an edit as an example shows it: the line before, then at most kExampleLines of
+// each side.
+constexpr std::size_t kExampleLines = 6;
 std::string exampleOf(const Edit &e) {
     std::string text;
     if (!e.before.empty()) text += "  (same)    " + shown(e.before) + "\n";
-    for (const std::string &line : e.expected) text += "  expected: " + shown(line) + "\n";
-    for (const std::string &line : e.actual) text += "  yours:    " + shown(line) + "\n";
+    auto side = [&](const char *label, const std::vector<std::string> &lines) {
+        for (std::size_t k = 0; k < lines.size() && k < kExampleLines; ++k)
+            text += label + shown(lines[k]) + "\n";
+        if (lines.size() > kExampleLines)
+            text += std::string(label) + "\u2026 and " + std::to_string(lines.size() - kExampleLines) +
+                    " more lines\n";
+    };
+    side("  expected: ", e.expected);
+    side("  yours:    ", e.actual);
     if (e.expected.empty()) text += "  expected: nothing here\n";
     if (e.actual.empty()) text += "  yours:    nothing here\n";
     return text;
@@ -465,7 +475,12 @@ DifferenceFindings findDifferences(const std::vector<ComparedRun> &runs) {
         if (e.stream != Stream::kStatus) e.consistent = becomes[sideOf(e)].size() == 1 && consistent(e, right);
         if (!e.consistent) return;
         runsOfShape[e.shape].insert(e.run);
-        if (firstOfShape.count(e.shape) == 0) firstOfShape[e.shape] = &e;
+        // Its example from a run the student sees, where there is one.
+        const auto first = firstOfShape.find(e.shape);
+        if (first == firstOfShape.end())
+            firstOfShape[e.shape] = &e;
+        else if (!runs[first->second->run].shown && runs[e.run].shown)
+            first->second = &e;
     };
     for (std::size_t r = 0; r < runs.size(); ++r) {
         if (!runs[r].differs) continue;
@@ -501,6 +516,7 @@ DifferenceFindings findDifferences(const std::vector<ComparedRun> &runs) {
                                          before + joined(first.actual) + (first.actual.empty() ? "" : "\n"))
                              .hint;
             }
+            d.shown = runs[first.run].shown;
             d.runs = runsOfShape[shape].size();
             d.firstRun = *runsOfShape[shape].begin();
             indexOf[shape] = findings.differences.size();

@@ -36,6 +36,7 @@ struct ComparedRun {
     int expectedStatus = 0, actualStatus = 0;
     bool endedNormally = false;  // it exited (no signal, no limit): its status is compared, it can be explained
     bool differs = false;        // its comparison failed
+    bool shown = true;           // the student sees this run's test (false: a hidden one on Gradescope)
 };
 
 // One distinct difference: what the program does, in the student's words, and where.
@@ -47,6 +48,9 @@ struct OutputDifference {
     std::size_t explains = 0;  // of those, the runs that differ by nothing else (see RunDifferences)
     std::size_t places = 0;    // the places where it is set aside, in all
     std::size_t firstRun = 0;  // the first of those runs
+    // Seen in a run the student sees: what, example and hint come from the first of those,
+    // so that a hidden test's expected output is never shown (false: only in hidden runs).
+    bool shown = true;
 };
 
 struct RunDifferences {

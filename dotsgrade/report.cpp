@@ -131,7 +131,7 @@ std::string notGradedAdvice() {
            "free the disk, or wait for a quieter machine) and grade the submission again.";
 }
 
-std::string differencesText(const GradeReport &report) {
+std::string differencesText(const GradeReport &report, bool forStudent) {
     if (report.differences.empty()) return "";
     std::string text = "Distinct differences in your program's output, each counted once (" +
                        nameOf(report.outputPolicy) + " policy):\n";
@@ -142,6 +142,11 @@ std::string differencesText(const GradeReport &report) {
         if (d.explains == 0 && !others) {
             others = true;
             text += "Recurring, but only in runs that also differ for other reasons:\n";
+        }
+        if (forStudent && !d.shown) {
+            text += "  " + std::to_string(k + 1) + ". a difference seen only in tests hidden from you, in " +
+                    std::to_string(d.runs) + " runs\n";
+            continue;
         }
         text += "  " + std::to_string(k + 1) + ". your program " + d.what + "\n     in " + std::to_string(d.runs) +
                 " runs (" + std::to_string(d.places) + " places)" +
@@ -204,9 +209,10 @@ std::string gradescopeJson(const GradeReport &report) {
         {"output",
          std::string(report.unsandboxed ? "WARNING: graded WITHOUT a sandbox (--unsafe-no-sandbox). " : "") +
              "dotsgrade " + report.assignment + ". " + report.isolation +
-             (report.differences.empty() ? ""
-                                         : "\n\n" + boundedText(controlsEscaped(differencesText(report)),
-                                                                 kReportOutputBytes / 8))},
+             (report.differences.empty()
+                  ? ""
+                  : "\n\n" +
+                        boundedText(controlsEscaped(differencesText(report, true)), kReportOutputBytes / 8))},
         {"visibility", "visible"},
         {"stdout_visibility", "hidden"},  // dotsgrade's own terminal report: for the instructor
         {"execution_time", static_cast<long>(report.seconds + 0.5)},

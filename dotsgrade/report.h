@@ -34,7 +34,9 @@ std::string reasonOf(const GradeReport &report);
 
 // Returns the distinct differences of the program's output as a report opens with them,
 // each with the runs it explains and one example ("" when there are none).
-std::string differencesText(const GradeReport &report);
+// forStudent: the text a student sees on Gradescope, where a difference seen only in hidden
+// tests is counted but not shown (its example would be a hidden test's expected output).
+std::string differencesText(const GradeReport &report, bool forStudent = false);
 
 // Writes the summary: a line per test with its points, then what went wrong.
 void writeTerminalReport(const GradeReport &report, std::ostream &out);

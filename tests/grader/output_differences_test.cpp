@@ -171,6 +171,27 @@ BOOST_AUTO_TEST_CASE(a_blank_after_every_board_row_is_one_mistake) {
     BOOST_TEST(!findDifferences(runs).runs[0].explained);
 }
 
+BOOST_AUTO_TEST_CASE(an_example_is_never_taken_from_a_hidden_run_where_a_shown_one_has_it) {
+    // A hidden test's expected output must not reach the student through the list at the
+    // top of a report (adversary round 21: both hidden tests' whole outputs were there).
+    auto misspelt = [](std::string text) {
+        return text.replace(text.find("board after"), 11, "board afterwards");
+    };
+    std::vector<ComparedRun> runs = {run(game({"c3"}), misspelt(game({"c3"}))),
+                                     run(game({"a1"}), misspelt(game({"a1"}))),
+                                     run(game({"b2"}), misspelt(game({"b2"})))};
+    BOOST_TEST(findDifferences(runs).differences.at(0).example.find("c3") != std::string::npos);
+    runs[0].shown = false;
+    DifferenceFindings found = findDifferences(runs);
+    BOOST_TEST_REQUIRE(found.differences.size() == 1u);
+    BOOST_TEST(found.differences[0].shown);
+    BOOST_TEST(found.differences[0].example.find("c3") == std::string::npos, found.differences[0].example);
+    runs[1].shown = runs[2].shown = false;
+    found = findDifferences(runs);
+    BOOST_TEST_REQUIRE(found.differences.size() == 1u);
+    BOOST_TEST(!found.differences[0].shown);
+}
+
 BOOST_AUTO_TEST_CASE(a_run_that_did_not_end_normally_is_never_explained) {
     std::vector<ComparedRun> runs;
     for (int k = 0; k < 3; ++k) runs.push_back(run(game({"a1"}), game({"a1"}, "(2..9)")));
