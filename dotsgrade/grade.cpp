@@ -415,14 +415,21 @@ FunctionFindings functionStage(const Assignment &assignment, const PackedGame &g
         outcomes[k].passed = verdicts[k].credit() == 1;
         outcomes[k].credit = verdicts[k].credit();
         outcomes[k].output = verdicts[k].output;
-        // A function the spec adds but the assignment's text never asks for: judged where it
-        // is written, never charged where it is not (dotstriangles' gameState).
-        if (verdicts[k].missing &&
-            assignment.functionsTheTextOmits.count(assignment.functions[k].name) != 0) {
+        // A function the spec adds but the assignment's text never asks for (dotstriangles'
+        // gameState): never charged, written or not. One of that name is the student's own,
+        // meaning what they chose (a bool "over", 3 for a draw): shown, not judged.
+        if (assignment.functionsTheTextOmits.count(assignment.functions[k].name) != 0 &&
+            !outcomes[k].passed) {
+            const std::string &name = assignment.functions[k].name;
             outcomes[k].passed = true;
             outcomes[k].credit = 1;
-            outcomes[k].output = "not written, and not charged: your assignment's text does not ask for " +
-                                 assignment.functions[k].name + " (the spec does)\n";
+            outcomes[k].output =
+                verdicts[k].missing
+                    ? "not written, and not charged: your assignment's text does not ask for " + name +
+                          " (the spec does)\n"
+                    : "not charged: your assignment's text does not ask for " + name +
+                          ", so yours may mean what you chose; it answers otherwise than the spec's " + name +
+                          " (for your information):\n" + verdicts[k].output;
             continue;
         }
         for (const Rename &r : renames)

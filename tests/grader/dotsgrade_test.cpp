@@ -346,6 +346,17 @@ BOOST_AUTO_TEST_CASE(missing_mandated_function) {
     BOOST_TEST(triangles.test("function gameState")["output"].get<std::string>().find("not charged") !=
                    std::string::npos,
                triangles.run.out);
+    // Nor where a student's own function of that name means what they chose (adversary
+    // round 21: a bool "is it over" cost 9).
+    Grade own = gradeBroken(
+        "dotstriangles", {{"#include <iostream>", "#include <iostream>\n#define gameState isOver"},
+                          {"int main() {",
+                           "#undef gameState\nbool gameState(long long grid) { return isOver(grid) != 0; }\n"
+                           "#define gameState isOver\n\nint main() {"}});
+    BOOST_TEST(own.failed().empty(), own.run.out);
+    BOOST_TEST(own.test("function gameState")["output"].get<std::string>().find(
+                   "yours may mean what you chose") != std::string::npos,
+               own.run.out);
 }
 
 BOOST_AUTO_TEST_CASE(a_grid_spelt_int64_t_is_one_mistake) {
