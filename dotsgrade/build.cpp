@@ -10,6 +10,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <regex>
 #include <set>
@@ -107,6 +108,13 @@ std::vector<std::string> splitWords(const std::string &text) {
     std::istringstream in(text);
     for (std::string word; in >> word;) words.push_back(word);
     return words;
+}
+
+// Returns the compiler's words naming a source's language: every extension a submission's
+// source may have, in any case (.CC, .Cpp, .C++), is compiled as its language, where the
+// compiler would take some for files to link.
+static std::vector<std::string> languageOf(const std::string &source) {
+    return {"-x", Assignment::isCSource(source) ? "c" : "c++"};
 }
 
 // Every zip a Mac makes holds them: a correct eight scored 0, "stray '\5' in program"
@@ -405,16 +413,18 @@ std::map<std::string, std::vector<std::string>> makeCommandFlags(const Assignmen
 
 // Builds with the student's own Makefile: `make -s` in the sandbox, in the staged copy,
 // within the whole build's time. The program is the executable it makes named as the
-// assignment, or a.out, or the only new one. Warnings are what the compiler said.
+// assignment (at the top, else the one in a folder: build/eight), or a.out, or the only
+// new one. Warnings are what the compiler said.
 BuildResult builtWithMake(const Assignment &assignment, BuildResult &build, const fs::path &src,
                           const char *makefile) {
-    auto executables = [&] {  // plain files only: a link is never a program
+    auto executables = [&] {  // plain files only, in every folder: a link is never a program
         std::set<fs::path> found;
         if (!fs::is_directory(fs::symlink_status(src))) return found;
-        for (const fs::directory_entry &entry : fs::directory_iterator(src)) {
-            const fs::file_status status = entry.symlink_status();
+        std::error_code error;
+        for (fs::recursive_directory_iterator it(src, error), end; !error && it != end; it.increment(error)) {
+            const fs::file_status status = it->symlink_status(error);
             if (fs::is_regular_file(status) && (status.permissions() & fs::perms::owner_exec) != fs::perms::none)
-                found.insert(entry.path());
+                found.insert(it->path());
         }
         return found;
     };
@@ -442,9 +452,17 @@ BuildResult builtWithMake(const Assignment &assignment, BuildResult &build, cons
     for (const fs::path &path : executables())
         if (!before.count(path)) made.push_back(path);
     fs::path program;
-    for (const std::string &name : {assignment.name, std::string("a.out")})
-        if (std::find(made.begin(), made.end(), src / name) != made.end() && program.empty())
+    for (const std::string &name : {assignment.name, std::string("a.out")}) {
+        if (!program.empty()) break;
+        if (std::find(made.begin(), made.end(), src / name) != made.end()) {
             program = src / name;
+            continue;
+        }
+        std::vector<fs::path> named;
+        std::copy_if(made.begin(), made.end(), std::back_inserter(named),
+                     [&](const fs::path &p) { return p.filename() == name; });
+        if (named.size() == 1) program = named.front();
+    }
     if (program.empty() && made.size() == 1) program = made.front();
     if (program.empty()) {
         build.diagnostics += "your " + std::string(makefile) + " made " +
@@ -459,7 +477,7 @@ BuildResult builtWithMake(const Assignment &assignment, BuildResult &build, cons
         return build;
     }
     build.notes = "built with your " + std::string(makefile) + " (make -s), which made " +
-                  program.filename().string() + "\n";
+                  fs::relative(program, src).string() + "\n";
     build.compiled = true;
     build.makeFlags = makeCommandFlags(assignment, build, src);
     return build;
@@ -517,8 +535,9 @@ BuildResult buildSubmission(const Assignment &assignment, const std::string &sub
             command.push_back(flag);
         // -fno-lto after the course's flags: the grader reads the object's machine code and
         // symbols, which a -flto object only holds as the compiler's intermediate form.
-        command.insert(command.end(), {"-fno-lto", "-I", inside(source.parent_path()), "-I", "src", "-c",
-                                       inside(source), "-o", object});
+        command.insert(command.end(), {"-fno-lto", "-I", inside(source.parent_path()), "-I", "src", "-c"});
+        for (const std::string &word : languageOf(source)) command.push_back(word);
+        command.insert(command.end(), {inside(source), "-o", object});
         std::string said;
         if (remaining() <= 0 || runBuildTool(build.folder, command, said, remaining()) != 0)
             ok = false;
@@ -699,6 +718,7 @@ std::string preprocessedOwnCode(const Assignment &assignment, const std::string 
     const bool isC = Assignment::isCSource(source);
     std::vector<std::string> command = {isC ? "/usr/bin/gcc" : "/usr/bin/g++"};
     for (const std::string &flag : splitWords(isC ? assignment.cFlags : assignment.cxxFlags)) command.push_back(flag);
+    for (const std::string &word : languageOf(source)) command.push_back(word);
     command.insert(command.end(), {"-E", source});
     std::string preprocessed;
     return runBuildTool("", command, preprocessed, kStepSeconds, {source}) == 0 ? ownLines(preprocessed) : "";
@@ -732,6 +752,7 @@ std::vector<std::string> courseCommand(const Assignment &assignment, const Build
         command.push_back(flag);
     command.insert(command.end(), {"-fno-lto", "-I", fs::path(source).parent_path().string(), "-I", src});
     for (const std::string &folder : headerFolders) command.insert(command.end(), {"-I", folder});
+    for (const std::string &word : languageOf(source)) command.push_back(word);
     return command;
 }
 

@@ -134,10 +134,22 @@ std::string trailingBlanks(const std::string &want, const Change &c) {
 std::string shapeOfEdit(const Edit &e) {
     const std::string stream = e.stream == Stream::kErr ? "err" : "out";
     // Lines added or left out are one difference wherever they are ("moved" after each
-    // player's move), but empty ones are placed by the line before them.
+    // player's move), but empty ones are placed by the kind of line before them: its shape
+    // with each run of symbols and blanks one '~', so that an empty line after every grid
+    // is one slip whatever the grid's last row holds ("+-+ +" and "+ + +" alike).
+    auto kindOf = [](const std::string &line) {
+        std::string kind;
+        for (char c : shapeOf(line))
+            if (isLetter(c) || isDigit(c) || c == '#')
+                kind += c;
+            else if (kind.empty() || kind.back() != '~')
+                kind += '~';
+        return kind;
+    };
     auto placed = [&](const std::vector<std::string> &lines) {
         const std::string text = joined(lines);
-        return text.find_first_not_of(" \t\n") == std::string::npos ? shapeOf(e.before) + "|" + text : shapeOf(text);
+        return text.find_first_not_of(" \t\n") == std::string::npos ? kindOf(e.before) + "|" + text
+                                                                    : shapeOf(text);
     };
     if (e.expected.empty()) return stream + "|added|" + placed(e.actual);
     if (e.actual.empty()) return stream + "|left out|" + placed(e.expected);
@@ -149,8 +161,10 @@ std::string shapeOfEdit(const Edit &e) {
         while (!text.empty() && text.front() == '\n') text.erase(text.begin());
         return text;
     };
+    // However many: rows trimmed of their padding lose more blanks where they hold less.
     if (const std::string blanks = trailingBlanks(want, c); !blanks.empty())
-        return stream + (c.wantMiddle.empty() ? "|added|" : "|left out|") + "|end of a line|" + blanks;
+        return stream + (c.wantMiddle.empty() ? "|added|" : "|left out|") + "|end of a line|" +
+               (blanks.find('\t') == std::string::npos ? "spaces" : "tabs");
     if (c.wantMiddle.empty() != c.gotMiddle.empty()) {
         const std::string middle = trimmedNewlines(c.wantMiddle.empty() ? c.gotMiddle : c.wantMiddle);
         if (middle.find_first_not_of(" \t\n") != std::string::npos)
@@ -245,8 +259,11 @@ struct StreamDiff {
 };
 
 // Returns how alike two lines are: the share of the longer one that their common start
-// and end cover (1: equal, 0: nothing in common at either end).
-double alike(const std::string &x, const std::string &y) {
+// and end cover (1: equal or but for blanks at their ends, 0: nothing in common at either end).
+double alike(std::string x, std::string y) {
+    // Blanks at the ends of lines do not count: a row trimmed of its padding is that row.
+    for (std::string *line : {&x, &y})
+        while (!line->empty() && (line->back() == ' ' || line->back() == '\t')) line->pop_back();
     if (x.empty() && y.empty()) return 1;
     std::size_t start = 0, end = 0;
     while (start < x.size() && start < y.size() && x[start] == y[start]) ++start;

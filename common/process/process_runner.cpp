@@ -546,6 +546,11 @@ RunResult runOnce(const RunRequest &r, bool lastTry) {
     int outPipe[2], errPipe[2];
     if (inputFd < 0 || pipe2(outPipe, O_CLOEXEC) != 0 || pipe2(errPipe, O_CLOEXEC) != 0)
         throw std::runtime_error("cannot set up a run");
+    // A run of a uid of its own may open its output again (/dev/stdout, /proc/self/fd/1) as
+    // a program may anywhere: the pipes are ours, so others are let write to them (only this
+    // run holds them; reading them back stays ours alone).
+    if (dropPrivileges)
+        for (int fd : {outPipe[1], errPipe[1]}) fchmod(fd, S_IRUSR | S_IWUSR | S_IWGRP | S_IWOTH);
 
     const auto start = Clock::now();
     pid_t child = -1;

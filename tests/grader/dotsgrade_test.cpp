@@ -821,7 +821,7 @@ BOOST_AUTO_TEST_CASE(batch_mode) {
 }
 
 BOOST_AUTO_TEST_CASE(submissions_as_students_hand_them_in) {
-    // Any case of a source extension, .cxx and .C included; two files of one student are
+    // Any case of a source extension, .cxx, .C and .CC included; two files of one student are
     // an error naming both, never one row silently replacing the other.
     TemporaryDirectory scratch("dotsgrade-test");
     const std::string reference = dotslab::readFileText(kSource / "dotsboxes" / "dotsboxes.cpp");
@@ -829,6 +829,8 @@ BOOST_AUTO_TEST_CASE(submissions_as_students_hand_them_in) {
     writeFile(batch / "bob" / "DotsBoxes.CPP", reference);
     writeFile(batch / "carol.cxx", reference);
     writeFile(batch / "dave.C", reference);
+    writeFile(batch / "erin.CC",
+              reference);  // which g++ would take for a file to link (adversary round 21: 0)
     // The class folder unzipped from a Mac's zip, or kept in git: no students there.
     writeFile(batch / "__MACOSX" / "._carol.cxx", "\5\26\7");
     writeFile(batch / "._dave.C", "\5\26\7");
@@ -837,9 +839,9 @@ BOOST_AUTO_TEST_CASE(submissions_as_students_hand_them_in) {
         DOTSGRADE_PROGRAM, {"dotsboxes", "--batch", batch.string(), "--fuzz", "2", "--malformed", "2"}, "",
         300);
     BOOST_TEST(run.status == 0, run.err);
-    for (const char *student : {"bob,100,100,", "carol,100,100,", "dave,100,100,"})
+    for (const char *student : {"bob,100,100,", "carol,100,100,", "dave,100,100,", "erin,100,100,"})
         BOOST_TEST(run.out.find(student) != std::string::npos, run.out);
-    BOOST_TEST(std::count(run.out.begin(), run.out.end(), '\n') == 4, run.out);  // a heading and three rows
+    BOOST_TEST(std::count(run.out.begin(), run.out.end(), '\n') == 5, run.out);  // a heading and four rows
     writeFile(twice / "alice.cpp", reference);
     writeFile(twice / "alice.cc", reference);
     RunResult clash =

@@ -375,9 +375,9 @@ BOOST_AUTO_TEST_CASE(what_makes_runs_alike_never_breaks_a_correct_program) {
     // its own SIGSEGV handler (the time-stamp counter's faults stay the library's, and C
     // library calls read that counter; even with every signal blocked), temporary files,
     // signals to itself by the pid getpid tells, its working folder by the path getcwd
-    // tells, and its input opened again as /dev/stdin (refused without bubblewrap: a
-    // correct program that read its moves so scored 15, adversary round 21). It must score
-    // full marks in both modes.
+    // tells, its input opened again as /dev/stdin (refused without bubblewrap: a correct
+    // program that read its moves so scored 15, adversary round 21) and its output as
+    // /dev/stdout (refused in both modes). It must score full marks in both modes.
     TemporaryDirectory scratch("dotsgrade-test");
     fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
     const std::string harmless =
@@ -393,6 +393,7 @@ BOOST_AUTO_TEST_CASE(what_makes_runs_alike_never_breaks_a_correct_program) {
         "    if (log == nullptr || std::fclose(log) != 0) return 3;\n"
         "    std::FILE *input = std::fopen(\"/dev/stdin\", \"r\");\n"
         "    if (input == nullptr || std::fclose(input) != 0) return 3;\n"
+        "    if (std::freopen(\"/dev/stdout\", \"w\", stdout) == nullptr) return 3;\n"
         "    if (kill(getpid(), SIGUSR1) != 0 || __builtin_ia32_rdtsc() == 0) return 3;\n"
         "    sigset_t all, before;\n"
         "    sigfillset(&all);\n"

@@ -165,6 +165,28 @@ BOOST_AUTO_TEST_CASE(a_blank_after_every_board_row_is_one_mistake) {
         found.differences[0].what == "adds \"\u00b7\" at the end of lines (first after \"a\u00b7++\u00b7+\")",
         found.differences[0].what);
     for (const RunDifferences &r : found.runs) BOOST_TEST(r.explained, r.newReason);
+    // Rows trimmed of their padding (as many blanks lost as each row has), and an empty
+    // line after every grid whatever its last row holds: one slip each.
+    auto padded = [](int moves, bool trimmed, bool emptyAfter) {
+        std::string out;
+        for (int m = 0; m < moves; ++m) {
+            for (int row = 0; row < 3; ++row) {
+                const std::string cells = std::string(static_cast<std::size_t>((m + row) % 3), '|');
+                out += trimmed ? cells + "\n" : cells + std::string(5 - cells.size(), ' ') + "\n";
+            }
+            out += "+" + std::string(static_cast<std::size_t>(m % 3), '-') + "+\n" +
+                   (emptyAfter ? "\n" : "") + "A> ";
+        }
+        return out;
+    };
+    for (const auto &[trimmed, emptyAfter] : {std::pair<bool, bool>{true, false}, {false, true}}) {
+        const std::vector<ComparedRun> slips = {run(padded(4, false, false), padded(4, trimmed, emptyAfter)),
+                                                run(padded(5, false, false), padded(5, trimmed, emptyAfter))};
+        const DifferenceFindings one = findDifferences(slips);
+        BOOST_TEST(one.differences.size() == 1u,
+                   (trimmed ? "trimmed rows" : "an empty line after each grid"));
+        for (const RunDifferences &r : one.runs) BOOST_TEST(r.explained, r.newReason);
+    }
     // A blank lost at the end of a row that is then printed right elsewhere is no slip.
     runs.push_back(run(boardGame(2, false), boardGame(2, false)));
     runs.back().differs = false;
