@@ -69,6 +69,20 @@ BOOST_AUTO_TEST_CASE(the_course_compile_command_decides_warnings) {
                    .status == 2);
 }
 
+BOOST_AUTO_TEST_CASE(a_hardened_umask_changes_nothing) {
+    // umask 077 (common hardening for root): the runs' own uids must still read the
+    // grader's objects (adversary round 21: every dotsboxes grading was "not graded").
+    TemporaryDirectory scratch("dotsgrade-test");
+    const fs::path report = scratch.path() / "report.txt";
+    const std::string command = "umask 077; " DOTSGRADE_PROGRAM " dotsboxes " +
+                                (kSource / "dotsboxes" / "dotsboxes.cpp").string() +
+                                " --fuzz 2 --malformed 2 >" + report.string() + " 2>&1";
+    const int status = std::system(command.c_str());
+    const std::string said = dotslab::readFileText(report);
+    BOOST_TEST(WEXITSTATUS(status) == 0, said);
+    BOOST_TEST(said.find("Score: 100 / 100") != std::string::npos, said);
+}
+
 BOOST_AUTO_TEST_CASE(a_course_file_reads_as_an_instructor_writes_it) {
     // Saved by a Windows editor (a byte-order mark first), and naming its tests folder from
     // where it lies, whatever folder dotsgrade starts in.
