@@ -149,8 +149,18 @@ const std::string &runStarter() {
 
 // Returns the path of the repeatable-run library (repeatable_run.h).
 const std::string &repeatableRunLibrary() {
-    static const std::string path =
-        besideThisProgram(kRepeatableRunName, R_OK, "every run of a program loads it");
+    static const std::string path = [] {
+        std::string found = besideThisProgram(kRepeatableRunName, R_OK, "every run of a program loads it");
+        // A run of a uid of its own loads it again by its descriptor, as that uid: an install
+        // made under a umask of 027 left it unreadable, and every run lost its fixed clock and
+        // printed the loader's complaint, charged to the student (adversary round 21).
+        struct stat about {};
+        if (isRoot() && stat(found.c_str(), &about) == 0 && (about.st_mode & S_IROTH) == 0)
+            throw std::runtime_error(found +
+                                     " cannot be read by other users, which the runs are (installed under a "
+                                     "umask of 027?): chmod o+r it");
+        return found;
+    }();
     return path;
 }
 
