@@ -333,6 +333,24 @@ void requireLinkWorks(const Assignment &assignment, const std::string &name, con
                     referenceSaid.substr(0, 600) + " (for your submission it said: " + said.substr(0, 300) + ")");
 }
 
+// Throws NotGraded where a build failed for room on the grader's own disk: the compiler
+// or linker said so, and the disk of the grader's temporary folder is nearly full (a
+// program that does nothing still builds in less room than a real one: a correct boxes was
+// "does not compile", 0, with 240 KB free; adversary round 21). A build that fills a
+// sandbox's own capped room leaves the disk free: that is the submission's.
+void requireRoomToBuild(const BuildResult &build) {
+    const bool saidFull = build.diagnostics.find("No space left on device") != std::string::npos ||
+                          build.diagnostics.find("error writing to") != std::string::npos;
+    constexpr std::uintmax_t kNearlyFull = 256u << 20;
+    std::error_code error;
+    const fs::space_info room = fs::space(fs::temp_directory_path(), error);
+    if (saidFull && !error && room.available < kNearlyFull)
+        throw NotGraded(
+            "the disk of the grader's temporary folder is full (" + std::to_string(room.available >> 10) +
+            " KB free) and the build ran out of room: free some room (or point TMPDIR elsewhere) and "
+            "grade again");
+}
+
 // Throws NotGraded where a program that does nothing does not build with the course's
 // compile command either: then the compiler, its flags or the sandbox fail, not the student.
 void requireBuildWorks(const Assignment &assignment, const GradeOptions &options) {
@@ -1205,6 +1223,7 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
     tests.push_back(buildTest);
     tests.push_back(warnings);
     if (!build.compiled) {  // nothing else can run: every other test scores 0
+        requireRoomToBuild(build);
         requireBuildWorks(assignment, options);
         for (std::size_t i = 2; i < plan.size(); ++i) {
             plan[i].output = "not run: the submission does not compile\n";

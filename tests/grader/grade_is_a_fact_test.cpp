@@ -85,7 +85,10 @@ struct Ending {
 // with `options`, the command started through `through` (a program and a space, or ""),
 // with `extra` options; nothing (the test skipped) where a tmpfs cannot be mounted.
 std::optional<Ending> referenceGradedWithTmpdirOn(const std::string &options, const std::string &through,
-                                                  const std::string &extra) {
+                                                  const std::string &extra,
+                                                  const std::string &assignment = "dotsboxes",
+                                                  fs::path submission = kSource / "dotsboxes" /
+                                                                        "dotsboxes.cpp") {
     TemporaryDirectory scratch("dotsgrade-test");
     const fs::path mounted = scratch.path() / "tmpdir";
     fs::create_directories(mounted);
@@ -97,9 +100,8 @@ std::optional<Ending> referenceGradedWithTmpdirOn(const std::string &options, co
         return std::nullopt;
     }
     fs::permissions(mounted, fs::perms::owner_all | fs::perms::others_exec);
-    const std::string command = "TMPDIR=" + mounted.string() + " " + through +
-                                DOTSGRADE_PROGRAM " dotsboxes " +
-                                (kSource / "dotsboxes" / "dotsboxes.cpp").string() + extra +
+    const std::string command = "TMPDIR=" + mounted.string() + " " + through + DOTSGRADE_PROGRAM " " +
+                                assignment + " " + submission.string() + extra +
                                 " --fuzz 3 --malformed 3 > " + (scratch.path() / "out").string() + " 2>&1";
     const int status = std::system(command.c_str());
     dotslab::runTrusted("/usr/bin/umount", {mounted.string()}, "");
@@ -519,6 +521,27 @@ BOOST_AUTO_TEST_CASE(no_disk_left_for_the_grader) {
         (graded->out.find("NOT GRADED: ") != std::string::npos || graded->out.rfind("dotsgrade: ", 0) == 0),
         graded->out);
     expectNoScore(graded->out);
+}
+
+BOOST_AUTO_TEST_CASE(a_disk_that_fills_while_building_is_the_graders) {
+    // Room enough for a program that does nothing to build, not for boxes (a few hundred
+    // KB): the build runs out of room, which is the grader's disk, not the submission
+    // (adversary round 21: "does not compile", 0). Not graded, or graded in full.
+    TemporaryDirectory scratch("dotsgrade-test");
+    fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
+    const fs::path boxes = assembledSubmission("boxes", scratch.path());
+    for (const char *size : {"size=200k", "size=240k", "size=280k", "size=320k", "size=400k"}) {
+        const std::optional<Ending> graded = referenceGradedWithTmpdirOn(
+            size, CONTAINER_SIM " ", " --unsafe-no-sandbox --compiler-flags '-std=c++17 -Wall -pedantic'",
+            "boxes", boxes);
+        if (!graded) return;
+        BOOST_TEST_CONTEXT(size) {
+            if (graded->out.find("Score: 100 / 100") == std::string::npos) {
+                BOOST_TEST(graded->status == 1, graded->out);
+                expectNoScore(graded->out);
+            }
+        }
+    }
 }
 
 BOOST_AUTO_TEST_CASE(a_temporary_folder_where_programs_cannot_run) {
