@@ -1045,6 +1045,16 @@ BOOST_AUTO_TEST_CASE(github_classroom_result_versions_and_help) {
         BOOST_TEST((t["status"] == "pass" || t["status"] == "fail"));
     }
     BOOST_TEST(total == g.report["score"].get<double>());
+    // A program that loses nothing (it fails only what is worth no points: dotsboxes'
+    // malformed inputs) passes, or the reporter puts a red cross beside 100/100.
+    writeFile(wrong, broken(readFileText(kSource / "dotsboxes" / "dotsboxes.cpp"),
+                            {{"    if (!(std::cin >> token)) return false;",
+                              "    if (!(std::cin >> pos)) return false;\n    return true;\n    if "
+                              "(!(std::cin >> token)) return false;"}}));
+    const Grade plain = grade("dotsboxes", wrong, {"--classroom", result.string()});
+    BOOST_TEST(plain.report["score"].get<double>() == 100, plain.run.out);
+    BOOST_TEST(!plain.failed().empty(), "it fails a test worth nothing");
+    BOOST_TEST(json::parse(readFileText(result))["status"] == "pass");
     for (const std::string program : {"dotsgrade", "dotssolve"}) {
         const RunResult version = dotslab::runTrusted(
             (fs::path(DOTSGRADE_PROGRAM).parent_path() / program).string(), {"--version"}, "");
