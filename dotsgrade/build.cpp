@@ -485,6 +485,28 @@ BuildResult builtWithMake(const Assignment &assignment, BuildResult &build, cons
 
 }  // namespace
 
+// Visual Studio's console projects begin with its precompiled header, `#include "stdafx.h"`
+// (`"pch.h"` since 2017), and the dotsboxes text names Visual Studio: where a source
+// includes one the submission lacks, an empty one stands in, said in the build's notes (a
+// program correct in the course's own IDE scored 0; adversary round 21).
+static void supplyPrecompiledHeaders(BuildResult &build, const fs::path &src) {
+    static const std::regex quoted(R"re(^\s*#\s*include\s*"([^"/\\]+)")re");
+    for (const std::string &source : build.sources) {
+        std::istringstream lines(readFileText(source));
+        for (std::string line; std::getline(lines, line);) {
+            std::smatch match;
+            if (!std::regex_search(line, match, quoted)) continue;
+            const std::string header = match[1];
+            if ((lowered(header) != "stdafx.h" && lowered(header) != "pch.h") ||
+                fs::exists(fs::path(source).parent_path() / header) || fs::exists(src / header))
+                continue;
+            writeFileText(src / header, "");
+            build.notes += "supplied an empty " + header +
+                           " (Visual Studio's precompiled header, which this compiler does not need)\n";
+        }
+    }
+}
+
 BuildResult buildSubmission(const Assignment &assignment, const std::string &submission,
                             const std::string &into, const std::string &flags,
                             const std::function<void(const BuildResult &)> &compiled) {
@@ -511,6 +533,7 @@ BuildResult buildSubmission(const Assignment &assignment, const std::string &sub
     }
     if (assignment.singleFile && build.sources.size() > 1 && !chooseTheOneFile(assignment, src, build))
         return build;
+    supplyPrecompiledHeaders(build, src);
     if (!assignment.singleFile)
         for (const char *makefile : kMakefiles)
             if (fs::exists(src / makefile)) return builtWithMake(assignment, build, src, makefile);

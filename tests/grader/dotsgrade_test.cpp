@@ -343,6 +343,16 @@ BOOST_AUTO_TEST_CASE(a_mandated_function_never_called) {
                    {{"rule prototypes", "never called by your program: updateGrid"}});
 }
 
+BOOST_AUTO_TEST_CASE(visual_studios_precompiled_header_is_supplied) {
+    // The dotsboxes text names Visual Studio, whose console projects begin with
+    // #include "stdafx.h": an empty one stands in (adversary round 21: 0, the build failed).
+    Grade g = gradeBroken("dotsboxes", {{"#include <string>", "#include \"stdafx.h\"\n#include <string>"}});
+    BOOST_TEST(g.failed().empty(), g.run.out);
+    BOOST_TEST(
+        g.test("build")["output"].get<std::string>().find("supplied an empty stdafx.h") != std::string::npos,
+        g.run.out);
+}
+
 BOOST_AUTO_TEST_CASE(missing_mandated_function) {
     Grade g = gradeBroken(
         "dotsboxes", {{"int gameState(long long grid) {", "int gameState(long long grid, int round = 0) {"}});
