@@ -490,13 +490,22 @@ BuildResult builtWithMake(const Assignment &assignment, BuildResult &build, cons
 // includes one the submission lacks, an empty one stands in, said in the build's notes (a
 // program correct in the course's own IDE scored 0; adversary round 21).
 static void supplyPrecompiledHeaders(BuildResult &build, const fs::path &src) {
-    static const std::regex quoted(R"re(^\s*#\s*include\s*"([^"/\\]+)")re");
+    // Read by hand, not by a regular expression: std::regex recurses once a character, and
+    // a line of 300,000 blanks overflowed the stack.
+    auto quotedInclude = [](const std::string &line) -> std::string {
+        std::size_t at = line.find_first_not_of(" \t");
+        if (at == std::string::npos || line[at] != '#') return "";
+        at = line.find_first_not_of(" \t", at + 1);
+        if (at == std::string::npos || line.compare(at, 7, "include") != 0) return "";
+        at = line.find_first_not_of(" \t", at + 7);
+        if (at == std::string::npos || line[at] != '"') return "";
+        const std::size_t close = line.find('"', at + 1);
+        return close == std::string::npos ? "" : line.substr(at + 1, close - at - 1);
+    };
     for (const std::string &source : build.sources) {
         std::istringstream lines(readFileText(source));
         for (std::string line; std::getline(lines, line);) {
-            std::smatch match;
-            if (!std::regex_search(line, match, quoted)) continue;
-            const std::string header = match[1];
+            const std::string header = quotedInclude(line);
             if ((lowered(header) != "stdafx.h" && lowered(header) != "pch.h") ||
                 fs::exists(fs::path(source).parent_path() / header) || fs::exists(src / header))
                 continue;
