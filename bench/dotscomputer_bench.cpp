@@ -10,8 +10,8 @@
 #include <chrono>
 #include <random>
 
+#include "board/computer_player.h"
 #include "board/rectangle.h"
-#include "computer_player.h"
 #include "opening_book.h"
 #include "perfect_player.h"
 

@@ -14,12 +14,10 @@
 #include <string>
 #include <string_view>
 
+#include "board/computer_player.h"
 #include "board/rectangle_game.h"
 
 namespace dotslab::dotscomputer {
-
-inline constexpr int kHuman = 1;
-inline constexpr int kComputer = 2;
 
 // Returns the grid with its row letters and column numbers, each line ending in "\n".
 std::string boardText(const RectangleGame &game);

@@ -9,8 +9,8 @@
 #include <optional>
 #include <string>
 
+#include "board/computer_player.h"
 #include "board/rectangle.h"
-#include "computer_player.h"
 #include "console_text.h"
 #include "opening_book.h"
 #include "perfect_player.h"

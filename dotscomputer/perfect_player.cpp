@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cassert>
 
+#include "board/computer_player.h"
 #include "board/rectangle.h"
-#include "computer_player.h"
 
 namespace dotslab::dotscomputer {
 

@@ -1,9 +1,12 @@
 #include "assignment.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cctype>
 #include <stdexcept>
 
+#include "board/computer_player.h"
+#include "board/rectangle_game.h"
 #include "packed/token_input.h"
 #include "text/characters.h"
 
@@ -65,13 +68,23 @@ const InputClass kBoxesLines[] = {
     {"hello, w, (empty line)", "a line that is no move", true, "\"If the input is not valid … reprinted\""},
     {" 0 0 h", "a move after a space", true, "\"leading whitespace is not permitted in valid moves\""},
     {"w save1.txt", "a save", true, "\"w a space and then the path to the file\""},
-    {"0 0 h ", "a move followed by a space", false, "the text never says whether trailing whitespace is allowed"},
-    {"00 0 h", "a move written with a leading zero", false, "the text never says how numbers are written"},
+    {"0 0 h ", "a move followed by a space", false,
+     "the text never says whether trailing whitespace is allowed", "0 0 h"},
+    {"00 0 h", "a move written with a leading zero", false, "the text never says how numbers are written",
+     "0 0 h"},
+};
+// A line every text settles as no move, which stands for an unsettled line refused.
+constexpr const char *kBoxesRefused = "hello";
+
+// One odd line of a game: its text, and for an unsettled one the line it may be taken as.
+struct OddLine {
+    std::string text;
+    const char *takenAs = nullptr;  // see InputClass
 };
 
 // Returns the example of one of classes that the text settles (or does not).
-std::string oddLine(std::mt19937 &rng, const InputClass *classes, std::size_t count, bool settled) {
-    std::vector<std::string> lines;
+OddLine pickOddLine(std::mt19937 &rng, const InputClass *classes, std::size_t count, bool settled) {
+    std::vector<OddLine> lines;
     for (std::size_t k = 0; k < count; ++k) {
         if (classes[k].settled != settled) continue;
         std::string examples = classes[k].example;  // "a, b, (empty line)": each one of them
@@ -80,34 +93,111 @@ std::string oddLine(std::mt19937 &rng, const InputClass *classes, std::size_t co
             if (end == std::string::npos) end = examples.size();
             const std::string example = examples.substr(start, end - start);
             if (example.rfind("w save", 0) != 0)  // a save has its own share of the lines
-                lines.push_back(example == "(empty line)" ? "" : example);
+                lines.push_back({example == "(empty line)" ? "" : example, classes[k].takenAs});
             start = end + 2;
         }
     }
-    return pick(rng, lines);
+    const OddLine line = pick(rng, lines);
+    assert(settled || line.takenAs != nullptr);  // an unsettled line has both its readings
+    return line;
+}
+
+template <std::size_t N>
+OddLine pickOddLine(std::mt19937 &rng, const InputClass (&classes)[N], bool settled) {
+    return pickOddLine(rng, classes, N, settled);
 }
 
 template <std::size_t N>
 std::string oddLine(std::mt19937 &rng, const InputClass (&classes)[N], bool settled) {
-    return oddLine(rng, classes, N, settled);
+    return pickOddLine(rng, classes, N, settled).text;
 }
 
+// A boxes grid's edges: horizontal[r][c] above cell row r (r = h: below the last),
+// vertical[r][c] left of cell column c (c = w: right of the last).
+struct BoxesEdges {
+    std::vector<std::vector<bool>> horizontal, vertical;
+    BoxesEdges(int h, int w)
+        : horizontal(static_cast<std::size_t>(h + 1), std::vector<bool>(static_cast<std::size_t>(w))),
+          vertical(static_cast<std::size_t>(h), std::vector<bool>(static_cast<std::size_t>(w + 1))) {}
+};
+
+// Returns a game file of boxes' format (boxes.md) for a random game under way: edges
+// closed at one random rate (at least one left open), each closed cell's owner and the
+// next player at random. Closes those edges in edges.
+std::string boxesGameFile(std::mt19937 &rng, BoxesEdges &edges, int players) {
+    const int closedTenths = between(rng, 0, 9);
+    bool open = false;
+    for (auto *rows : {&edges.horizontal, &edges.vertical})
+        for (auto &row : *rows)
+            for (std::size_t c = 0; c < row.size(); ++c) {
+                row[c] = between(rng, 0, 9) < closedTenths;
+                open = open || !row[c];
+            }
+    if (!open) edges.horizontal[0][0] = false;
+    std::string file = std::to_string(between(rng, 1, players)) + "\n";
+    auto bits = [](const std::vector<bool> &row) {
+        std::string line;
+        for (bool edge : row) line += edge ? '1' : '0';
+        return line + "\n";
+    };
+    const std::size_t h = edges.vertical.size(), w = edges.horizontal[0].size();
+    for (std::size_t r = 0; r <= h; ++r)
+        file += bits(edges.horizontal[r]) + (r < h ? bits(edges.vertical[r]) : "");
+    for (std::size_t r = 0; r < h; ++r)
+        for (std::size_t c = 0; c < w; ++c) {
+            const bool full = edges.horizontal[r][c] && edges.horizontal[r + 1][c] && edges.vertical[r][c] &&
+                              edges.vertical[r][c + 1];
+            file += std::to_string(full ? between(rng, 1, players) : 0) + (c + 1 < w ? "," : "\n");
+        }
+    return file;
+}
+
+// A boxes game: on an empty grid or (half the time) from a game file under way, since
+// loading is half the program; its moves at random (most of them refused, the game seldom
+// ends) or (half the time) every open edge in a random order, so that the game ends and
+// its winners are named. Both with odd lines and saves among them.
 FuzzCase boxesGame(std::mt19937 &rng) {
-    int h = between(rng, 2, 4), w = between(rng, 2, 4), players = between(rng, 2, 4);
-    std::string input;
-    for (int i = between(rng, 0, 3 * (h * (2 * w + 1) + w)); i > 0; --i) {
-        int kind = between(rng, 0, 19);
-        if (kind == 0)
-            input += oddLine(rng, kBoxesLines, true);
-        else if (kind == 1)
-            input += "w save" + std::to_string(between(rng, 1, 3)) + ".txt";
-        else if (between(rng, 0, 1) == 0)
-            input += std::to_string(between(rng, 0, h)) + " " + std::to_string(between(rng, 0, w - 1)) + " h";
-        else
-            input += std::to_string(between(rng, 0, h - 1)) + " " + std::to_string(between(rng, 0, w)) + " v";
-        input += "\n";
+    const int h = between(rng, 2, 4), w = between(rng, 2, 4), players = between(rng, 2, 4);
+    FuzzCase game{{std::to_string(h), std::to_string(w), std::to_string(players)}, ""};
+    BoxesEdges edges(h, w);
+    if (between(rng, 0, 1) == 0) {
+        game.args.push_back("game.txt");
+        game.givenFiles.emplace_back("game.txt", boxesGameFile(rng, edges, players));
     }
-    return {{std::to_string(h), std::to_string(w), std::to_string(players)}, input};
+    // Returns an odd line or a save now and then (one line in ten), else "".
+    auto now = [&]() -> std::string {
+        const int kind = between(rng, 0, 19);
+        if (kind == 0) return oddLine(rng, kBoxesLines, true) + "\n";
+        if (kind != 1) return "";
+        const std::string file = "save" + std::to_string(between(rng, 1, 3)) + ".txt";
+        if (std::find(game.saves.begin(), game.saves.end(), file) == game.saves.end())
+            game.saves.push_back(file);
+        return "w " + file + "\n";
+    };
+    if (between(rng, 0, 1) == 0) {
+        std::vector<std::string> moves;
+        for (std::size_t r = 0; r < edges.horizontal.size(); ++r)
+            for (std::size_t c = 0; c < edges.horizontal[r].size(); ++c)
+                if (!edges.horizontal[r][c])
+                    moves.push_back(std::to_string(r) + " " + std::to_string(c) + " h");
+        for (std::size_t r = 0; r < edges.vertical.size(); ++r)
+            for (std::size_t c = 0; c < edges.vertical[r].size(); ++c)
+                if (!edges.vertical[r][c])
+                    moves.push_back(std::to_string(r) + " " + std::to_string(c) + " v");
+        std::shuffle(moves.begin(), moves.end(), rng);
+        for (const std::string &move : moves) game.input += now() + move + "\n";
+        return game;
+    }
+    for (int i = between(rng, 0, 3 * (h * (2 * w + 1) + w)); i > 0; --i) {
+        std::string line = now();
+        if (line.empty())
+            line = between(rng, 0, 1) == 0 ? std::to_string(between(rng, 0, h)) + " " +
+                                                 std::to_string(between(rng, 0, w - 1)) + " h\n"
+                                           : std::to_string(between(rng, 0, h - 1)) + " " +
+                                                 std::to_string(between(rng, 0, w)) + " v\n";
+        game.input += line;
+    }
+    return game;
 }
 
 // The odd lines of a dotscomputer game: before the size, and as a move.
@@ -117,15 +207,20 @@ const InputClass kDotscomputerSizes[] = {
     {"9", "a size out of range", true, "\"An integer outside that range\""},
     {" 3", "a size after a space", false,
      "the text never says whether blanks may come before the number (boxes' text forbids them; this one is "
-     "silent)"},
+     "silent)",
+     "3"},
     {"(empty line)", "an empty line before the size", false,
-     "the text never says whether an empty line is an attempt (a line read) or nothing (cin >> n)"},
+     "the text never says whether an empty line is an attempt (a line read) or nothing (cin >> n)", kNoLine},
 };
 const InputClass kDotscomputerMoves[] = {
-    {"zz, (empty line)", "a move that is no two dots", true, "\"If the input is not acceptable … Sorry, try again.\""},
-    {"q", "quit in lower case", false, "the text never says whether letters are read in either case"},
-    {"A1 A2", "dots in capitals", false, "the text never says whether letters are read in either case"},
+    {"zz, (empty line)", "a move that is no two dots", true,
+     "\"If the input is not acceptable … Sorry, try again.\""},
+    {"q", "quit in lower case", false, "the text never says whether letters are read in either case", "Q"},
+    {"A1 A2", "dots in capitals", false, "the text never says whether letters are read in either case",
+     "a1 a2"},
 };
+// A line the text settles as no size and no move, which stands for an unsettled line refused.
+constexpr const char *kDotscomputerRefused = "zz";
 
 // Returns the classes as one list, for the audit --explain shows.
 template <std::size_t N>
@@ -135,18 +230,56 @@ std::vector<InputClass> listed(const InputClass (&classes)[N], std::vector<Input
     return all;
 }
 
+// Returns "a1 b1": the dots of edge e as a human names them, in either order.
+std::string edgeAsDots(std::mt19937 &rng, const RectangleGrid &grid, int e) {
+    const int r = grid.edgeRow(e), c = grid.edgeCol(e);
+    auto dot = [](int row, int col) {
+        return std::string(1, static_cast<char>('a' + row)) + std::to_string(col + 1);
+    };
+    const std::string one = dot(r, c), other = grid.isHorizontal(e) ? dot(r, c + 1) : dot(r + 1, c);
+    return between(rng, 0, 1) == 0 ? one + " " + other : other + " " + one;
+}
+
+// A dotscomputer game, its human one of three: two dots at random (most of them no edge:
+// every refusal, the game seldom ends), any open edge (the game ends), or a greedy human
+// who takes a box on offer (the human scores, and wins now and then: "Congratulations!").
+// The last two play against the four rules (as the spec reads them) to know what is open.
 FuzzCase dotscomputerGame(std::mt19937 &rng) {
-    int n = between(rng, 2, 5);
+    const int n = between(rng, 2, 5);
     const int before = between(rng, 0, 3);  // the odd line before the size, if any
     std::string input =
         (before < 2 ? oddLine(rng, kDotscomputerSizes, true) + "\n" : "") + std::to_string(n) + "\n";
-    for (int i = between(rng, 0, 4 * n * (n + 1)); i > 0; --i) {
-        auto dot = [&] {
-            return std::string(1, static_cast<char>('a' + between(rng, 0, n))) +
-                   std::to_string(between(rng, 1, n + 1));
-        };
-        input += between(rng, 0, 15) == 0 ? oddLine(rng, kDotscomputerMoves, true) : dot() + " " + dot();
-        input += "\n";
+    const int human = between(rng, 0, 2);
+    if (human == 0) {
+        for (int i = between(rng, 0, 4 * n * (n + 1)); i > 0; --i) {
+            auto dot = [&] {
+                return std::string(1, static_cast<char>('a' + between(rng, 0, n))) +
+                       std::to_string(between(rng, 1, n + 1));
+            };
+            input += between(rng, 0, 15) == 0 ? oddLine(rng, kDotscomputerMoves, true) : dot() + " " + dot();
+            input += "\n";
+        }
+    } else {
+        RectangleGame game(n, n, 2);
+        while (!game.isOver()) {
+            if (game.currentPlayer() == dotscomputer::kComputer) {
+                game.play(dotscomputer::chooseEdge(game));
+                continue;
+            }
+            if (between(rng, 0, 15) == 0) {  // refused: the same human moves again
+                input += oddLine(rng, kDotscomputerMoves, true) + "\n";
+                continue;
+            }
+            std::vector<int> open, taking;
+            for (int e = 0; e < game.grid().edgeCount(); ++e) {
+                if (game.isClosed(e)) continue;
+                open.push_back(e);
+                if (game.cellsClosedBy(e) > 0) taking.push_back(e);
+            }
+            const int e = human == 2 && !taking.empty() ? pick(rng, taking) : pick(rng, open);
+            input += edgeAsDots(rng, game.grid(), e) + "\n";
+            game.play(e);
+        }
     }
     if (between(rng, 0, 3) == 0) input += "Q\n";
     return {{}, input};
@@ -169,7 +302,14 @@ FuzzCase eightMalformed(std::mt19937 &rng) {
 // One of a valid game's damaged copies: every line ended by CR LF (which no assignment's
 // text mentions: its LF twin is kept, see FuzzCase), a huge line, a few bytes of binary, or
 // the input cut off in the middle of a line.
-FuzzCase damaged(std::mt19937 &rng, FuzzCase game) {
+// Where a line of blanks is a line of a class the text does not settle: before the size
+// (dotscomputer: read with `cin >> n` it is nothing, read as a line it is refused).
+struct BlankBeforeSize {
+    std::size_t sizeLineEnd;  // where the game's size line ends (one past its newline)
+    std::string refused;      // a line the text settles as refused there
+};
+
+FuzzCase damaged(std::mt19937 &rng, FuzzCase game, const BlankBeforeSize *blank = nullptr) {
     std::string &input = game.input;
     const std::size_t at =
         input.empty() ? 0 : static_cast<std::size_t>(between(rng, 0, static_cast<int>(input.size())));
@@ -184,11 +324,15 @@ FuzzCase damaged(std::mt19937 &rng, FuzzCase game) {
             input = crlf;
             break;
         }
-        case 1:
-            input.insert(lineStart, std::string(static_cast<std::size_t>(between(rng, 4096, 65536)),
-                                                pick(rng, std::vector<char>{'1', 'a', ' '})) +
-                                        "\n");
+        case 1: {
+            const std::size_t length = static_cast<std::size_t>(between(rng, 4096, 65536));
+            const char filler = pick(rng, std::vector<char>{'1', 'a', ' '});
+            const std::string original = input;
+            input.insert(lineStart, std::string(length, filler) + "\n");
+            if (filler == ' ' && blank != nullptr && lineStart < blank->sizeLineEnd)
+                game.readings = {original, std::string(original).insert(lineStart, blank->refused + "\n")};
             break;
+        }
         case 2: {
             std::string bytes;
             for (int k = between(rng, 1, 16); k > 0; --k) bytes += static_cast<char>(between(rng, 0, 255));
@@ -201,15 +345,62 @@ FuzzCase damaged(std::mt19937 &rng, FuzzCase game) {
     return game;
 }
 
-// Returns game with a few lines of the classes its text does not settle put in, at line
-// starts, the game as it was kept as its settled twin.
-FuzzCase withUnsettled(std::mt19937 &rng, FuzzCase game, const std::vector<std::string> &lines) {
-    game.settledInput = game.input;
-    for (int k = between(rng, 1, 3); k > 0; --k) {
-        std::vector<std::size_t> starts = {0};
-        for (std::size_t at = game.input.find('\n'); at != std::string::npos; at = game.input.find('\n', at + 1))
-            if (at + 1 < game.input.size()) starts.push_back(at + 1);
-        game.input.insert(pick(rng, starts), pick(rng, lines) + "\n");
+// An unsettled line to put into a game, and where: first (before the size), or anywhere.
+struct Unsettled {
+    OddLine line;
+    bool first;
+};
+
+// Returns game with a few unsettled lines put in at line starts (from choices), and its
+// readings: every combination of each line taken as what it stands for or refused (a
+// line refused is spelt refused, a line every text settles as no move).
+FuzzCase withUnsettled(std::mt19937 &rng, FuzzCase game, const std::vector<Unsettled> &choices,
+                       const std::string &refused) {
+    // The game's lines, each with its two readings where it is unsettled.
+    struct Line {
+        std::string text;
+        const char *takenAs = nullptr;
+    };
+    std::vector<Line> lines;
+    for (std::size_t start = 0; start < game.input.size();) {
+        const std::size_t end = std::min(game.input.find('\n', start), game.input.size());
+        lines.push_back({game.input.substr(start, end - start)});
+        start = end + 1;
+    }
+    const bool endsWithNewline = game.input.empty() || game.input.back() == '\n';
+    const int count = between(rng, 1, 3);
+    for (int k = 0; k < count; ++k) {
+        const Unsettled &choice = pick(rng, choices);
+        const std::size_t at =
+            choice.first ? 0 : static_cast<std::size_t>(between(rng, 0, static_cast<int>(lines.size())));
+        lines.insert(lines.begin() + static_cast<std::ptrdiff_t>(at),
+                     {choice.line.text, choice.line.takenAs});
+    }
+    // Returns the input with the unsettled lines read as the bits of taken say (bit k: the
+    // k-th unsettled line taken), or as written.
+    auto spelt = [&](std::optional<unsigned> taken) {
+        std::string input;
+        unsigned k = 0;
+        for (const Line &line : lines) {
+            std::string text = line.text;
+            if (line.takenAs != nullptr && taken) {
+                if (!(*taken >> k++ & 1))
+                    text = refused;
+                else if (line.takenAs == std::string(kNoLine))
+                    continue;
+                else
+                    text = line.takenAs;
+            }
+            input += text + "\n";
+        }
+        if (!endsWithNewline && !input.empty()) input.pop_back();
+        return input;
+    };
+    game.input = spelt(std::nullopt);
+    for (unsigned taken = 0; taken < 1u << count; ++taken) {
+        const std::string reading = spelt(taken);
+        if (std::find(game.readings.begin(), game.readings.end(), reading) == game.readings.end())
+            game.readings.push_back(reading);
     }
     return game;
 }
@@ -217,12 +408,27 @@ FuzzCase withUnsettled(std::mt19937 &rng, FuzzCase game, const std::vector<std::
 // Half the time a game with lines its text does not settle, else a damaged game.
 FuzzCase boxesMalformed(std::mt19937 &rng) {
     if (between(rng, 0, 1) == 0) return damaged(rng, boxesGame(rng));
-    return withUnsettled(rng, boxesGame(rng), {oddLine(rng, kBoxesLines, false), oddLine(rng, kBoxesLines, false)});
+    const OddLine one = pickOddLine(rng, kBoxesLines, false), other = pickOddLine(rng, kBoxesLines, false);
+    return withUnsettled(rng, boxesGame(rng), {{one, false}, {other, false}}, kBoxesRefused);
 }
 FuzzCase dotscomputerMalformed(std::mt19937 &rng) {
-    if (between(rng, 0, 1) == 0) return damaged(rng, dotscomputerGame(rng));
-    return withUnsettled(rng, dotscomputerGame(rng),
-                         {oddLine(rng, kDotscomputerSizes, false), oddLine(rng, kDotscomputerMoves, false)});
+    if (between(rng, 0, 1) == 0) {
+        FuzzCase game = dotscomputerGame(rng);
+        // The size line: the first that is a size the text allows (an odd line may come first).
+        BlankBeforeSize blank{0, kDotscomputerRefused};
+        for (std::size_t start = 0; start < game.input.size() && blank.sizeLineEnd == 0;) {
+            const std::size_t end = std::min(game.input.find('\n', start), game.input.size());
+            const std::string line = game.input.substr(start, end - start);
+            if (line.size() == 1 && line[0] >= '2' && line[0] <= '8') blank.sizeLineEnd = end + 1;
+            start = end + 1;
+        }
+        return damaged(rng, game, &blank);
+    }
+    // A size's odd line comes before the size (after it, it is a move).
+    const OddLine size = pickOddLine(rng, kDotscomputerSizes, false);
+    const OddLine move = pickOddLine(rng, kDotscomputerMoves, false);
+    FuzzCase game = dotscomputerGame(rng);
+    return withUnsettled(rng, game, {{size, true}, {move, false}}, kDotscomputerRefused);
 }
 
 const std::vector<Assignment> &all() {
@@ -327,6 +533,9 @@ const std::vector<Assignment> &all() {
 
         list[4].name = "eight";
         list[4].sourceExtensions = {".cpp", ".cc", ".cxx", ".c++"};
+        // "Type ls to verify that the lab6 directory contains … board.h": the lab's own
+        // header; "What To Turn In" names only eight.cc and board.cc.
+        list[4].providedFiles = {{"board.h", "eight/board.h"}};
         list[4].validGame = eightGame;
         list[4].malformedInput = eightMalformed;
         list[4].rubric = promisedInputRubric;

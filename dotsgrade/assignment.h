@@ -9,6 +9,7 @@
 #include <random>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "packed/mandated_functions.h"
@@ -38,14 +39,29 @@ struct InputClass {
     const char *what;     // "a move with a leading zero"
     bool settled;
     const char *because;  // the text's words, or why it says nothing
+    // Unsettled: the settled line the example may be read as (kNoLine: as no line at all);
+    // the other reading the text allows is to refuse it as a line that is no move.
+    const char *takenAs = nullptr;
 };
+
+// An unsettled line read as no line at all (an empty line skipped, as `cin >> n` does).
+constexpr const char *kNoLine = "(no line)";
 
 struct FuzzCase {
     std::vector<std::string> args;
     std::string input;
-    // The same input without the lines of classes its text does not settle, where it has
-    // any: a run that differs is the program's own failure only if this twin differs too.
+    std::vector<std::pair<std::string, std::string>> givenFiles = {};  // files it may read: name, content
+    std::vector<std::string> saves = {};  // files it saves in its working folder, compared too
+    // Lines ended by CR LF, which no text mentions, so a program may assume they never come:
+    // the same game ended by LF alone. A run that differs is the program's own failure only
+    // if this twin differs too, or if the run did not end by itself.
     std::optional<std::string> settledInput = std::nullopt;
+    // Where the input holds lines of classes its text does not settle (InputClass::takenAs):
+    // the same game with those lines spelt as each reading the text allows, one input per
+    // reading (every line taken as the line it stands for, or refused, in every
+    // combination). A run that differs from the spec's answer is the program's own failure
+    // only if it differs from the answers to all of these.
+    std::vector<std::string> readings = {};
 };
 
 struct Assignment {
@@ -60,6 +76,9 @@ struct Assignment {
     bool packedEncoding = false;                // no floating point; the function harness applies
     bool compareStandardError = false;          // boxes prints its messages there
     std::vector<std::string> sourceExtensions;  // what counts as a source file
+    // Files the course hands out that the text never asks students to turn in: the name a
+    // source includes, and our copy (a path under dotslab's source), supplied where missing.
+    std::vector<std::pair<std::string, std::string>> providedFiles;
     // The course's compile commands (after g++ or gcc), as the assignment states them:
     // warnings are counted from exactly these, and the program graded is what they build.
     std::string cxxFlags = "-std=c++11 -Wall -pedantic";

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cxxabi.h>
+#include <openssl/evp.h>
 #include <algorithm>
 #include <cctype>
 #include <chrono>
@@ -12,14 +13,17 @@
 #include <fstream>
 #include <iterator>
 #include <map>
+#include <memory>
 #include <regex>
 #include <set>
 #include <sstream>
 #include <system_error>
 
+#include "data_files.h"
 #include "files/files.h"
 #include "not_graded.h"
 #include "process/process_runner.h"
+#include "source_rules.h"
 #include "text/characters.h"
 
 namespace dotslab::grader {
@@ -62,6 +66,16 @@ bool isPlainSmallFile(const fs::path &path) {
 
 }  // namespace
 
+Limits buildStepLimits() {
+    Limits limits;
+    limits.seconds = kStepSeconds;
+    limits.memoryMb = kStepMemoryMb;
+    limits.fileSizeKb = kBuildFilesKb;
+    limits.outputKb = 8 << 10;  // a program may warn thousands of times and still build
+    limits.processes = 64;
+    return limits;
+}
+
 int runBuildTool(const std::string &folder, const std::vector<std::string> &command,
                  std::string &output, double seconds, const std::vector<std::string> &readOnly) {
     RunRequest request;
@@ -71,11 +85,8 @@ int runBuildTool(const std::string &folder, const std::vector<std::string> &comm
     request.repeatable = false;  // make compares file times with the real clock
     request.folder = folder;
     request.readOnly = readOnly;
+    request.limits = buildStepLimits();
     request.limits.seconds = std::max(0.1, seconds);
-    request.limits.memoryMb = kStepMemoryMb;
-    request.limits.fileSizeKb = kBuildFilesKb;
-    request.limits.outputKb = 8 << 10;  // a program may warn thousands of times and still build
-    request.limits.processes = 64;
     RunResult result = withWorkingSandbox(runProgram(request), [&] { return runProgram(request); });
     if (!result.exited() || result.status != 0) {  // the grader's fault or the student's?
         if (access(request.program.c_str(), X_OK) != 0)
@@ -91,15 +102,32 @@ int runBuildTool(const std::string &folder, const std::vector<std::string> &comm
     return result.exited() ? result.status : -1;
 }
 
-// Returns a compiler's messages without the warnings about its command line ("cc1:
-// warning: command-line option '-std=c++17' is valid for C++ but not for C"): the course's
-// flags made them, not the code (boxes takes C and C++ under one setting of flags).
-std::string withoutCommandLineWarnings(const std::string &said) {
+// Returns a compiler's messages without the warnings that are not about the code: those
+// about its command line ("cc1: warning: command-line option '-std=c++17' is valid for
+// C++ but not for C": the course's flags made them, and boxes takes C and C++ under one
+// setting of flags), and those that ignore Visual Studio's folding markers (`#pragma
+// region`, `#pragma endregion`: which GCC 13, clang and Visual Studio pass silently; the
+// dotsboxes text names Visual Studio), each with the source lines shown under it.
+std::string withoutWarningsBesideTheCode(const std::string &said) {
     std::string kept;
     std::istringstream lines(said);
-    for (std::string line; std::getline(lines, line);)
-        if (line.rfind("cc1: warning: ", 0) != 0 && line.rfind("cc1plus: warning: ", 0) != 0)
-            kept += line + "\n";
+    bool dropping = false;  // within a dropped warning: its quoted source lines go too
+    for (std::string line; std::getline(lines, line);) {
+        const bool quoted =
+            line.find('|') != std::string::npos && line.find_first_not_of(" 0123456789") == line.find('|');
+        if (dropping && quoted) continue;
+        const std::size_t ignoring = line.find("warning: ignoring ");  // then a quote, ASCII or not
+        auto folding = [&](const std::string &pragma) {
+            const std::size_t at = line.find(pragma, ignoring);
+            const std::size_t end = at + pragma.size();
+            return ignoring != std::string::npos && at != std::string::npos && at <= ignoring + 22 &&
+                   end < line.size() && !isLetter(line[end]) && !isDigit(line[end]) && line[end] != '_' &&
+                   line.find("[-Wunknown-pragmas]") != std::string::npos;
+        };
+        dropping = line.rfind("cc1: warning: ", 0) == 0 || line.rfind("cc1plus: warning: ", 0) == 0 ||
+                   folding("#pragma region") || folding("#pragma endregion");
+        if (!dropping) kept += line + "\n";
+    }
     return kept;
 }
 
@@ -152,40 +180,82 @@ static const fs::path &dated(const fs::path &copy) {
     return copy;
 }
 
-std::vector<std::string> stageSubmission(const Assignment &assignment, const std::string &submission,
-                                         const fs::path &src) {
-    std::vector<std::string> staged;
-    fs::create_directories(src);
-    std::error_code error;
+namespace {
+
+// One file of the submission a build sees: where it is, and its path in the build folder.
+struct StagedFile {
+    fs::path from, to;
+    bool source;  // a source (else a Makefile or a header)
+};
+
+// Returns the files stageSubmission copies, sorted by their paths in the build folder.
+std::vector<StagedFile> filesToStage(const Assignment &assignment, const std::string &submission) {
+    std::vector<StagedFile> files;
     if (!fs::is_directory(submission)) {
-        if (!isPlainSmallFile(submission)) return staged;
-        const fs::path copy = src / fs::path(submission).filename();
-        fs::copy_file(submission, copy);
-        staged.push_back(dated(copy).string());
-        return staged;
+        if (isPlainSmallFile(submission))
+            files.push_back({submission, fs::path(submission).filename(), true});
+        return files;
     }
     const fs::path root = fs::absolute(submission);
     for (const char *makefile : kMakefiles)  // the student's own build, at the top only
-        if (isPlainSmallFile(root / makefile)) {
-            fs::copy_file(root / makefile, src / makefile);
-            dated(src / makefile);
-        }
-    std::size_t copied = 0;
+        if (isPlainSmallFile(root / makefile)) files.push_back({root / makefile, makefile, false});
+    std::size_t found = 0;
+    std::error_code error;
     for (const fs::directory_entry &entry : fs::recursive_directory_iterator(root, error)) {
         const fs::path &path = entry.path();
         const bool source = assignment.isSource(path);
         if (!(source || hasExtension(path, kHeaderExtensions)) || !isPlainSmallFile(path) ||
             madeByTheSystem(fs::relative(path, root)))
             continue;
-        if (++copied > kMaxFiles) break;
-        const fs::path copy = src / fs::relative(path, root);
+        if (++found > kMaxFiles) break;
+        files.push_back({path, fs::relative(path, root), source});
+    }
+    std::sort(files.begin(), files.end(),
+              [](const StagedFile &a, const StagedFile &b) { return a.to < b.to; });
+    return files;
+}
+
+}  // namespace
+
+std::vector<std::string> stageSubmission(const Assignment &assignment, const std::string &submission,
+                                         const fs::path &src) {
+    std::vector<std::string> staged;
+    fs::create_directories(src);
+    for (const StagedFile &file : filesToStage(assignment, submission)) {
+        const fs::path copy = src / file.to;
         fs::create_directories(copy.parent_path());
-        fs::copy_file(path, copy);
+        fs::copy_file(file.from, copy);
+        // Readable by the build's uid whatever the original's mode (a file of mode 000,
+        // which root reads, was "Permission denied" to the compiler: adversary round 22).
+        fs::permissions(copy, fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read |
+                                  fs::perms::others_read);
         dated(copy);
-        if (source) staged.push_back(copy.string());
+        if (file.source) staged.push_back(copy.string());
     }
     std::sort(staged.begin(), staged.end());
     return staged;
+}
+
+std::string submissionDigest(const Assignment &assignment, const std::string &submission) {
+    std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> context(EVP_MD_CTX_new(), EVP_MD_CTX_free);
+    bool fine = context != nullptr && EVP_DigestInit_ex(context.get(), EVP_sha256(), nullptr) == 1;
+    auto add = [&](const std::string &bytes) {
+        const std::string length = std::to_string(bytes.size()) + ":";  // no two file lists read alike
+        fine = fine && EVP_DigestUpdate(context.get(), length.data(), length.size()) == 1 &&
+               EVP_DigestUpdate(context.get(), bytes.data(), bytes.size()) == 1;
+    };
+    for (const StagedFile &file : filesToStage(assignment, submission)) {
+        add(file.to.generic_string());
+        add(readFileText(file.from));
+    }
+    unsigned char digest[EVP_MAX_MD_SIZE];
+    unsigned int size = 0;
+    fine = fine && EVP_DigestFinal_ex(context.get(), digest, &size) == 1;
+    if (!fine) throw std::runtime_error("OpenSSL could not make a SHA-256 digest");
+    static const char kHex[] = "0123456789abcdef";
+    std::string hex;
+    for (unsigned int k = 0; k < size; ++k) hex += {kHex[digest[k] >> 4], kHex[digest[k] & 15]};
+    return hex;
 }
 
 namespace {
@@ -485,33 +555,35 @@ BuildResult builtWithMake(const Assignment &assignment, BuildResult &build, cons
 
 }  // namespace
 
-// Visual Studio's console projects begin with its precompiled header, `#include "stdafx.h"`
-// (`"pch.h"` since 2017), and the dotsboxes text names Visual Studio: where a source
-// includes one the submission lacks, an empty one stands in, said in the build's notes (a
-// program correct in the course's own IDE scored 0; adversary round 21).
-static void supplyPrecompiledHeaders(BuildResult &build, const fs::path &src) {
-    // Read by hand, not by a regular expression: std::regex recurses once a character, and
-    // a line of 300,000 blanks overflowed the stack.
-    auto quotedInclude = [](const std::string &line) -> std::string {
-        std::size_t at = line.find_first_not_of(" \t");
-        if (at == std::string::npos || line[at] != '#') return "";
-        at = line.find_first_not_of(" \t", at + 1);
-        if (at == std::string::npos || line.compare(at, 7, "include") != 0) return "";
-        at = line.find_first_not_of(" \t", at + 7);
-        if (at == std::string::npos || line[at] != '"') return "";
-        const std::size_t close = line.find('"', at + 1);
-        return close == std::string::npos ? "" : line.substr(at + 1, close - at - 1);
-    };
+// Supplies each header a source includes in quotes that the submission lacks where the
+// course hands it out: an empty stdafx.h or pch.h (Visual Studio's precompiled header,
+// any case: the dotsboxes text names Visual Studio, whose console projects begin with it),
+// or the assignment's provided file (eight's board.h, which the lab hands out and its
+// text never asks to turn in). Each is said in build.notes.
+static void supplyProvidedHeaders(const Assignment &assignment, BuildResult &build, const fs::path &src) {
     for (const std::string &source : build.sources) {
         std::istringstream lines(readFileText(source));
         for (std::string line; std::getline(lines, line);) {
-            const std::string header = quotedInclude(line);
-            if ((lowered(header) != "stdafx.h" && lowered(header) != "pch.h") ||
-                fs::exists(fs::path(source).parent_path() / header) || fs::exists(src / header))
+            const std::string_view included = includedHeader(line);
+            if (included.size() < 2 || included.front() != '"') continue;
+            const std::string header(included.substr(1, included.find('"', 1) - 1));
+            if (header.empty() || fs::exists(fs::path(source).parent_path() / header) ||
+                fs::exists(src / header))
                 continue;
-            writeFileText(src / header, "");
-            build.notes += "supplied an empty " + header +
-                           " (Visual Studio's precompiled header, which this compiler does not need)\n";
+            if (lowered(header) == "stdafx.h" || lowered(header) == "pch.h") {
+                writeFileText(src / header, "");
+                build.notes += "supplied an empty " + header +
+                               " (Visual Studio's precompiled header, which this compiler does not need)\n";
+                continue;
+            }
+            for (const auto &[name, ours] : assignment.providedFiles)
+                if (header == name) {
+                    fs::copy_file(fs::path(dataFiles().source) / ours, src / header);
+                    build.notes += "supplied the course's " + header + ", which the " + assignment.name +
+                                   " text hands out (your submission has none): dotslab's copy, which may "
+                                   "differ from your lab's; if the build fails on it, hand in your " +
+                                   header + "\n";
+                }
         }
     }
 }
@@ -542,7 +614,7 @@ BuildResult buildSubmission(const Assignment &assignment, const std::string &sub
     }
     if (assignment.singleFile && build.sources.size() > 1 && !chooseTheOneFile(assignment, src, build))
         return build;
-    supplyPrecompiledHeaders(build, src);
+    supplyProvidedHeaders(assignment, build, src);
     if (!assignment.singleFile)
         for (const char *makefile : kMakefiles)
             if (fs::exists(src / makefile)) return builtWithMake(assignment, build, src, makefile);
@@ -573,7 +645,7 @@ BuildResult buildSubmission(const Assignment &assignment, const std::string &sub
         std::string said;
         if (remaining() <= 0 || runBuildTool(build.folder, command, said, remaining()) != 0)
             ok = false;
-        build.diagnostics += withoutCommandLineWarnings(said);
+        build.diagnostics += withoutWarningsBesideTheCode(said);
         build.objects.push_back(object);
         if (bytesUnder(build.folder) > kBuildFolderBytes) {
             build.diagnostics += "the build wrote more than its 64 MB of files in all\n";
@@ -920,7 +992,7 @@ CourseWarnings courseWarnings(const Assignment &assignment, const BuildResult &b
             said = "(with what your Makefile's command selects of your code:" + selectedWords + ")\n" + said;
         for (std::size_t at; (at = said.find(build.folder + "/")) != std::string::npos;)
             said.erase(at, build.folder.size() + 1);  // src/eight.cc, as the build's own messages say
-        said = withoutCommandLineWarnings(said);
+        said = withoutWarningsBesideTheCode(said);
         if (said.find("warning:") == std::string::npos && status == 0) continue;
         warnings.said += said;
     }

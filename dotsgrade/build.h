@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "assignment.h"
+#include "process/process_runner.h"
 
 namespace dotslab::grader {
 
@@ -61,6 +62,13 @@ std::vector<std::string> submissionSources(const Assignment &assignment, const s
 // Returns the copied sources (full paths, sorted).
 std::vector<std::string> stageSubmission(const Assignment &assignment, const std::string &submission,
                                          const std::filesystem::path &src);
+
+// Returns the limits of one build step (a compile, a link, make): its time at most.
+dotslab::Limits buildStepLimits();
+
+// Returns the SHA-256 (in hex) of exactly what stageSubmission copies: each file's path in
+// the build folder and its bytes. The same files give the same digest wherever they lie.
+std::string submissionDigest(const Assignment &assignment, const std::string &submission);
 
 // Builds the submission in the sandbox, in a fresh folder under `into` (which must exist),
 // with the course's compile command for the assignment (flags, if given, replace its flags):

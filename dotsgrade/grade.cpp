@@ -56,7 +56,9 @@ struct ProgramCase {
     std::vector<std::string> args;
     std::string input;
     std::optional<std::string> settledInput;  // see FuzzCase
+    std::vector<std::string> readings;        // see FuzzCase
     std::vector<std::string> inputFiles;
+    std::vector<std::pair<std::string, std::string>> givenFiles;  // see FuzzCase
     std::vector<std::string> saves;  // files it saves in its working folder, compared too
     // A --tests case's own .out, .err and .rc: what it expects where it says.
     std::optional<std::string> expectedOut, expectedErr;
@@ -114,6 +116,36 @@ constexpr RandomKind kRandomKinds[] = {
      "binary)",
      &Assignment::malformedInput, &GradeOptions::malformedInputs}};
 
+// Returns the files run saved, of those the expected run saved, as lines before its output:
+// a line naming each, then its lines. A saved file's mistakes are then differences like
+// any other, each counted once (one wrong field in every saved game is one mistake).
+std::string savedFilesText(const RunResult &expected, const RunResult &run, CompareMode mode) {
+    std::string text;
+    for (const auto &[name, content] : expected.files) {
+        const auto saved = run.files.find(name);
+        if (saved == run.files.end()) {
+            text += "(no file " + name + " saved)\n";
+            continue;
+        }
+        std::string lines = normalisedText(saved->second, mode);
+        if (!lines.empty() && lines.back() != '\n') lines += '\n';  // a final newline is the writer's choice
+        text += "(the file " + name + " as saved:)\n" + lines;
+    }
+    return text;
+}
+
+// Returns the random engine of the cases of seed: a number as it was always used (--seed 1
+// gives the cases it gave), any other text through all its bytes.
+std::mt19937 randomCases(const std::string &seed) {
+    if (!seed.empty() && seed.size() <= 9 && std::all_of(seed.begin(), seed.end(), isDigit))
+        return std::mt19937(static_cast<std::mt19937::result_type>(std::stoul(seed)));
+    std::seed_seq bytes(seed.begin(), seed.end());
+    return std::mt19937(bytes);
+}
+
+// Returns seed as the report shows it: "" is each submission's own.
+std::string seedText(const std::string &seed) { return seed.empty() ? "each submission's own" : seed; }
+
 // Returns every whole-program case: transcripts (those of input beyond the assignment's
 // promise are robustness) and our own cases (dotsgrade/cases), --tests (scored with the transcripts unless
 // the rubric gives them points of their own), random valid games, random malformed inputs.
@@ -130,7 +162,7 @@ std::vector<ProgramCase> programCases(const Assignment &assignment, const GradeO
     const std::string testsCategory = options.rubric.count("tests") != 0 ? "tests" : "transcripts";
     std::vector<ProgramCase> extra = casesIn(options.testsDir, "", testsCategory, "test", true);
     cases.insert(cases.end(), extra.begin(), extra.end());
-    std::mt19937 rng(options.seed);
+    std::mt19937 rng = randomCases(options.seed);
     for (const RandomKind &kind : kRandomKinds) {
         for (int i = 0; i < options.*kind.count; ++i) {
             FuzzCase game = (assignment.*kind.make)(rng);
@@ -139,6 +171,9 @@ std::vector<ProgramCase> programCases(const Assignment &assignment, const GradeO
             c.args = game.args;
             c.input = game.input;
             c.settledInput = game.settledInput;
+            c.readings = game.readings;
+            c.givenFiles = game.givenFiles;
+            c.saves = game.saves;
             cases.push_back(c);
         }
     }
@@ -156,6 +191,7 @@ RunResult runCase(const std::string &program, const ProgramCase &c, const GradeO
     request.args = c.args;
     request.input = c.input;
     request.inputFiles = c.inputFiles;
+    request.givenFiles = c.givenFiles;
     request.collected = c.saves;
     request.limits = options.limits;
     // The student's processor time decides, never a loaded machine's clock: the clock
@@ -173,7 +209,7 @@ RunResult runCase(const std::string &program, const ProgramCase &c, const GradeO
 RunResult expectedRun(const Assignment &assignment, const ProgramCase &c, const GradeOptions &options) {
     RunResult expected;
     if (options.sample.empty() && !assignment.functions.empty() && c.args.empty() && c.inputFiles.empty() &&
-        c.saves.empty()) {
+        c.givenFiles.empty() && c.saves.empty()) {
         const ProgramRun modelled = dotslab::expectedRun(packedGame(assignment), c.input);
         expected.out = modelled.out;
         expected.status = modelled.status;
@@ -210,7 +246,7 @@ RunResult expectedRun(const Assignment &assignment, const ProgramCase &c, const 
                       const Assignment::OtherReading *reading, const RunResult *known = nullptr) {
     const RunResult usual = known != nullptr ? *known : expectedRun(assignment, c, options);
     if (reading == nullptr || !options.sample.empty() || !c.args.empty() || !c.inputFiles.empty() ||
-        !c.saves.empty())
+        !c.givenFiles.empty() || !c.saves.empty())
         return usual;
     ProgramCase ours = c;
     ours.expectedOut.reset();
@@ -589,11 +625,10 @@ std::vector<TestOutcome> plannedTests(const Assignment &assignment, const GradeO
     }
     for (const RandomKind &kind : kRandomKinds)
         if (games[kind.category] > 0)
-            tests.push_back(
-                outcome(kind.category, kind.test,
-                        std::to_string(games[kind.category]) + " " + kind.what + " (seed " +
-                            std::to_string(options.seed) +
-                            ") compared with the sample solution; points in proportion to those passed"));
+            tests.push_back(outcome(
+                kind.category, kind.test,
+                std::to_string(games[kind.category]) + " " + kind.what + " (seed " + seedText(options.seed) +
+                    ") compared with the sample solution; points in proportion to those passed"));
     score(tests, rubricFor(assignment, options), options.visibility);
     return tests;
 }
@@ -644,6 +679,13 @@ void saveFailure(const fs::path &folder, const Assignment &assignment, const Pro
     if (expected.exited()) saved.status = expected.status;
     saved.description = c.name + " (saved from a failing run)";
     saved.saves = c.saves;
+    // A random case's files are named after it (random-game-7-game.txt): several of them
+    // share a folder.
+    for (const auto &[name, content] : c.givenFiles) {
+        const std::string own = saved.name + "-" + name;
+        std::replace(saved.args.begin(), saved.args.end(), name, own);
+        dotslab::writeFileText(folder / own, content);
+    }
     writeTranscriptCase(folder, saved);
     for (const std::string &file : c.inputFiles)
         fs::copy_file(file, folder / fs::path(file).filename(), fs::copy_options::overwrite_existing);
@@ -752,7 +794,8 @@ Attribution attributedRuns(const Assignment &assignment, const GradeOptions &opt
     std::vector<std::string> inputs;
     bool anyFailing = false;
     for (std::size_t i = 0; i < cases.size(); ++i)
-        if (cases[i].args.empty() && cases[i].inputFiles.empty() && actual[i].exited()) {
+        if (cases[i].args.empty() && cases[i].inputFiles.empty() && cases[i].givenFiles.empty() &&
+            actual[i].exited()) {
             played.push_back(i);
             inputs.push_back(cases[i].input);
             anyFailing = anyFailing || !verdicts[i].passed;
@@ -823,11 +866,15 @@ Attribution attributedRuns(const Assignment &assignment, const GradeOptions &opt
 constexpr const char *kNotJudged = "not judged:";
 
 // Returns, for each case, why its failing run is not charged to the program ("" where it
-// is): its input holds lines of a class the assignment's text does not settle (an empty
-// line, `q` for `Q`: --explain lists them), which a program may answer either way the
-// text allows. Such a run is the program's failure only where the same game without those
-// lines fails too, or where it did not end by itself (no answer the text allows crashes
-// or hangs). Only failing runs have twins, so a right program pays nothing for this.
+// is): its input holds lines the assignment's text does not settle (--explain lists them),
+// and the run answers them as the text allows. A line of a class the text leaves open (`q`
+// for `Q`, an empty line before the size) may be taken as the line it stands for or
+// refused: the run must match the spec's answer to one of those readings (FuzzCase::readings),
+// so a program that prints anything else there pays. Lines ended by CR LF, which no text
+// mentions, may be answered in any way that ends by itself: such a run is the program's
+// failure only where the same game ended by LF alone fails too. A crash or a hang is no
+// answer the text allows. Only failing runs are looked at again, so a right program pays
+// nothing for this.
 std::vector<std::string> onUnsettledLinesOnly(const Assignment &assignment, const GradeOptions &options,
                                               const Assignment::OtherReading *reading,
                                               const std::string &program,
@@ -835,18 +882,31 @@ std::vector<std::string> onUnsettledLinesOnly(const Assignment &assignment, cons
                                               const std::vector<RunResult> &actual,
                                               const std::vector<Verdict> &verdicts) {
     std::vector<std::string> notes(cases.size());
+    auto matches = [&](const RunResult &expected, const RunResult &run) {
+        return compareRuns(expected, run, options.compare, assignment.compareStandardError).passed;
+    };
     for (std::size_t i = 0; i < cases.size(); ++i) {
-        if (!cases[i].settledInput || verdicts[i].passed || !actual[i].exited()) continue;
-        ProgramCase twin = cases[i];
-        twin.input = *cases[i].settledInput;
-        twin.settledInput.reset();
-        const RunResult twinExpected = expectedRun(assignment, twin, options, reading);
-        const RunResult twinRun = withWorkingSandbox(runCase(program, twin, options, true),
-                                                     [&] { return runCase(program, twin, options, true); });
-        if (compareRuns(twinExpected, twinRun, options.compare, assignment.compareStandardError).passed)
+        if (verdicts[i].passed || !actual[i].exited()) continue;
+        ProgramCase other = cases[i];
+        other.settledInput.reset();
+        other.readings.clear();
+        for (const std::string &input : cases[i].readings) {
+            other.input = input;
+            if (matches(expectedRun(assignment, other, options, reading), actual[i])) {
+                notes[i] =
+                    "not charged: its input holds lines your assignment's text does not settle, and your "
+                    "program answers each as the text allows (taken as the line it stands for, or refused)\n";
+                break;
+            }
+        }
+        if (!cases[i].settledInput || !notes[i].empty()) continue;
+        other.input = *cases[i].settledInput;
+        const RunResult twinRun = withWorkingSandbox(runCase(program, other, options, true),
+                                                     [&] { return runCase(program, other, options, true); });
+        if (matches(expectedRun(assignment, other, options, reading), twinRun))
             notes[i] =
-                "not charged: it differs only where its input holds lines your assignment's text does not "
-                "settle; the same game without them matches\n";
+                "not charged: its lines end in CR LF, which your assignment's text never mentions, and the "
+                "same game ended by LF alone matches\n";
     }
     return notes;
 }
@@ -922,13 +982,16 @@ std::vector<TestOutcome> judgedRuns(
         }
         if (chargedAt[d] != cases.size()) left[cases[chargedAt[d]].category] -= best;
     }
-    auto chargeOnce = [&](TestOutcome &t, const RunDifferences &run, std::size_t at) {
+    // where: the run, for a random one whose input is not shown already ("" for none).
+    auto chargeOnce = [&](TestOutcome &t, const RunDifferences &run, std::size_t at,
+                          const std::string &where) {
         for (std::size_t d : run.differences) {
             if (chargedAt[d] != at) continue;
             t.charge += kDifferenceCost;
-            t.output += "difference " + std::to_string(d + 1) + " (listed at the top) is charged here, once: " +
-                        std::to_string(static_cast<int>(100 * kDifferenceCost + 0.5)) + "% of the " + t.category +
-                        " points\n";
+            t.output += "difference " + std::to_string(d + 1) +
+                        " (listed at the top) is charged here, once: " +
+                        std::to_string(static_cast<int>(100 * kDifferenceCost + 0.5)) + "% of the " +
+                        t.category + " points" + (where.empty() ? "" : ", seen in " + where) + "\n";
         }
     };
     struct Tally {
@@ -952,9 +1015,11 @@ std::vector<TestOutcome> judgedRuns(
                             (arguments.empty() ? "" : ", arguments '" + arguments + "'") +
                             "): " + visibleWhitespace(c.input.substr(0, 200)) +
                             (c.input.size() > 200 ? "\u2026" : "") + "\n";
+        for (const auto &[name, content] : c.givenFiles)  // a game file it loads, whole: a few lines
+            input += "the file " + name + ": " + visibleWhitespace(content) + "\n";
         if (!verdict.passed) {
             // Short inputs replay from one line; any case replays from --save-failures.
-            input += c.input.size() <= 200 && c.inputFiles.empty()
+            input += c.input.size() <= 200 && c.inputFiles.empty() && c.givenFiles.empty()
                          ? "replay: " + replayCommand(c) + "\n"
                          : "replay: grade with --save-failures DIR, then ./a.out" +
                                (arguments.empty() ? "" : " " + arguments) + " < DIR/" + savedName(c) +
@@ -995,7 +1060,8 @@ std::vector<TestOutcome> judgedRuns(
                     ++(setAside[i].rfind(kNotJudged, 0) == 0 ? tally.unjudged : tally.onUnsettledLines);
             else if (passes)
                 ++tally.passed, ++tally.onlyKnown;
-            if (explained && policy == OutputPolicy::kPerMistake) chargeOnce(tally.test, known, i);
+            if (explained && policy == OutputPolicy::kPerMistake)
+                chargeOnce(tally.test, known, i, c.name + ", " + input);
             if (!passes && ++tally.shown <= 3)  // the first three failures shown
                 tally.test.output += c.name + ", " + input + why;
             continue;
@@ -1003,7 +1069,7 @@ std::vector<TestOutcome> judgedRuns(
         TestOutcome t = outcome(c.category, c.name, c.description);
         t.passed = passes;
         if (!verdict.passed) t.output = forgiven(i) + input + why;
-        if (explained && policy == OutputPolicy::kPerMistake) chargeOnce(t, known, i);
+        if (explained && policy == OutputPolicy::kPerMistake) chargeOnce(t, known, i, "");
         if (t.charge > 0) t.credit = t.passed ? 1 : 0, t.passed = false;  // earned, less the charge
         tests.push_back(t);
     }
@@ -1014,7 +1080,7 @@ std::vector<TestOutcome> judgedRuns(
         tally.test.credit = static_cast<double>(tally.passed) / tally.run;
         tally.test.output =
             std::to_string(tally.passed) + " of " + std::to_string(tally.run) + " " + kind.counted +
-            " match (seed " + std::to_string(options.seed) + ")" +
+            " match (seed " + seedText(options.seed) + ")" +
             (tally.throughFunctions == 0
                  ? ""
                  : ", " + std::to_string(tally.throughFunctions) +
@@ -1039,7 +1105,15 @@ std::vector<TestOutcome> judgedRuns(
 }
 
 GradeReport gradeSubmission(const Assignment &assignment, const std::string &submission,
-                            const GradeOptions &options) {
+                            const GradeOptions &given) {
+    // Random cases of its own: the same for the same files, never known before they are
+    // handed in (a program that replays a fixed seed's cases scored 100: adversary round 22).
+    GradeOptions options = given;
+    if (options.seed.empty()) options.seed = submissionDigest(assignment, submission);
+    // Limits of the grader's shell that no step may exceed would fail builds and runs, charged
+    // to the student (ulimit -v: "does not compile"; ulimit -s: every run crashed).
+    for (const Limits &needed : {buildStepLimits(), options.limits})
+        if (const std::string why = limitsHeldLower(needed); !why.empty()) throw NotGraded(why);
     GradeReport report;
     report.assignment = assignment.name;
     report.submission = submission;
@@ -1296,8 +1370,10 @@ GradeReport gradeSubmission(const Assignment &assignment, const std::string &sub
     std::vector<ComparedRun> compared(cases.size());  // the runs as the differences see them
     for (std::size_t i = 0; i < cases.size(); ++i) {
         ComparedRun &run = compared[i];
-        run.expectedOut = normalisedText(expected[i].out, options.compare);
-        run.actualOut = normalisedText(actual[i].out, options.compare);
+        run.expectedOut = savedFilesText(expected[i], expected[i], options.compare) +
+                          normalisedText(expected[i].out, options.compare);
+        run.actualOut = savedFilesText(expected[i], actual[i], options.compare) +
+                        normalisedText(actual[i].out, options.compare);
         if (assignment.compareStandardError) {
             run.expectedErr = normalisedText(expected[i].err, options.compare);
             run.actualErr = normalisedText(actual[i].err, options.compare);

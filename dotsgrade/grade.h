@@ -28,7 +28,10 @@ struct GradeOptions {
     std::optional<OutputPolicy> outputPolicy;  // over the assignment's own (--output-policy, the course file)
     int fuzzGames = 50;        // random valid games (conformance)
     int malformedInputs = 20;  // random malformed inputs (robustness)
-    unsigned seed = 1;
+    // The seed of the random cases: a number, or any text. "" (the default): the
+    // submission's digest (submissionDigest), so that each submission has cases of its own
+    // and the same files always have the same ones.
+    std::string seed;
     Limits limits;
     std::map<std::string, double> rubric;           // category -> points, over the assignment's default
     std::map<std::string, std::string> visibility;  // category -> Gradescope visibility ("visible" if none)

@@ -54,6 +54,15 @@ std::string shapeOf(const std::string &text) {
     return out;
 }
 
+// Returns true if e changes only numbers: as many lines as it replaces, each of the same
+// shape (see shapeOf).
+bool numbersOnly(const Edit &e) {
+    if (e.expected.size() != e.actual.size() || e.expected.empty()) return false;
+    for (std::size_t k = 0; k < e.expected.size(); ++k)
+        if (shapeOf(e.expected[k]) != shapeOf(e.actual[k])) return false;
+    return true;
+}
+
 // Returns the lines of text: split at each newline, a last line without one kept (so a
 // missing final newline is one line's difference).
 std::vector<std::string> linesOf(const std::string &text) {
@@ -130,6 +139,16 @@ std::string trailingBlanks(const std::string &want, const Change &c) {
     return middle;
 }
 
+// Returns the kind of a character beside blanks that changed: a letter, a digit, a blank,
+// a line's edge, or the symbol itself.
+std::string kindAround(char c) {
+    if (isLetter(c)) return "a";
+    if (isDigit(c)) return "0";
+    if (c == ' ' || c == '\t') return " ";
+    if (c == '\n') return "^";
+    return std::string(1, c);
+}
+
 // Returns the shape of an edit (see the header): its kind, what changed and just before.
 std::string shapeOfEdit(const Edit &e) {
     const std::string stream = e.stream == Stream::kErr ? "err" : "out";
@@ -169,6 +188,37 @@ std::string shapeOfEdit(const Edit &e) {
         const std::string middle = trimmedNewlines(c.wantMiddle.empty() ? c.gotMiddle : c.wantMiddle);
         if (middle.find_first_not_of(" \t\n") != std::string::npos)
             return stream + (c.wantMiddle.empty() ? "|added|" : "|left out|") + shapeOf(middle);
+    }
+    // Blanks added or left out inside a line, at one place or several ("B> B> +" printed
+    // "B>B>+"), are placed by the kinds of the characters they follow, not by the words
+    // before: two spaces after every row letter, or none after every player's prompt ("A>",
+    // "B>", "A>A>"), is one slip (adversary round 22: 10 and 38 differences).
+    auto unblanked = [](std::string text) {
+        text.erase(std::remove_if(text.begin(), text.end(), [](char x) { return x == ' ' || x == '\t'; }),
+                   text.end());
+        return text;
+    };
+    if (c.wantMiddle.find('\n') == std::string::npos && c.gotMiddle.find('\n') == std::string::npos &&
+        c.wantMiddle.size() != c.gotMiddle.size() && unblanked(c.wantMiddle) == unblanked(c.gotMiddle)) {
+        const bool leftOut = c.wantMiddle.size() > c.gotMiddle.size();
+        const std::string &longer = leftOut ? c.wantMiddle : c.gotMiddle;
+        auto blank = [](char x) { return x == ' ' || x == '\t'; };
+        // Returns the first character before longer[k] that is no blank ('\n': none).
+        auto nonBlankBefore = [&](std::size_t k) {
+            for (; k > 0; --k)
+                if (!blank(longer[k - 1])) return longer[k - 1];
+            for (std::size_t at = c.prefix; at > 0; --at)
+                if (!blank(want[at - 1])) return want[at - 1];
+            return '\n';
+        };
+        std::set<std::string> after;  // the kinds of the characters the blanks follow
+        for (std::size_t k = 0; k < longer.size(); ++k)
+            if (blank(longer[k]) && (k == 0 || !blank(longer[k - 1])))
+                after.insert(kindAround(nonBlankBefore(k)));
+        std::string kinds;
+        for (const std::string &kind : after) kinds += kind;
+        return stream + "|blanks " + (leftOut ? "left out" : "added") + " after|" + kinds + "|" +
+               (longer.find('\t') == std::string::npos ? "spaces" : "tabs");
     }
     // Back to the start of the words cut, so that a number changed is one word changed.
     while (!c.wantMiddle.empty() && !c.gotMiddle.empty() && c.prefix > 0 &&
@@ -505,6 +555,23 @@ DifferenceFindings findDifferences(const std::vector<ComparedRun> &runs) {
             for (Edit &e : d.edits) note(e);
         for (Edit &e : statusEdits[r]) note(e);
     }
+    // Numbers that do not follow the game's are no slip: where an edit changes only
+    // numbers, and within one run the program prints the same for different numbers of the
+    // sample's (a score that stays 0 whatever is taken), each run it spoils is its own
+    // failure. A number misprinted the same way each time (a range "2..9", labels one off,
+    // the next player saved one on) stays one difference. (A dotscomputer that kept no
+    // score passed every game: adversary round 22.)
+    std::map<std::pair<std::string, std::size_t>, std::map<std::string, std::set<std::string>>>
+        printedFor;  // (shape, run): what was printed: what the sample printed there
+    for (std::size_t r = 0; r < runs.size(); ++r)
+        if (runs[r].differs)
+            for (const StreamDiff &d : diffs[r])
+                for (const Edit &e : d.edits)
+                    if (e.consistent && numbersOnly(e))
+                        printedFor[{e.shape, r}][joined(e.actual)].insert(joined(e.expected));
+    for (const auto &[shapeInRun, sides] : printedFor)
+        for (const auto &[printed, expected] : sides)
+            if (expected.size() > 1) runsOfShape.erase(shapeInRun.first);
 
     // Step 3: the known differences, each once; then each run judged again without them.
     std::map<std::string, std::size_t> indexOf;
@@ -532,6 +599,9 @@ DifferenceFindings findDifferences(const std::vector<ComparedRun> &runs) {
                 d.hint = firstDifference(before + joined(first.expected) + (first.expected.empty() ? "" : "\n"),
                                          before + joined(first.actual) + (first.actual.empty() ? "" : "\n"))
                              .hint;
+                // Alone, lines left out look like the end of the output; the run goes on.
+                if (first.actual.empty() && !first.after.empty())
+                    d.hint = "these lines are missing here; what comes after them is printed";
             }
             d.shown = runs[first.run].shown;
             d.runs = runsOfShape[shape].size();

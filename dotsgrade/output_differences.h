@@ -21,6 +21,10 @@
 //               becomes the same text (the same expected line, or the place between the
 //               same two lines, in every run: numbers printed wrong at random are not one
 //               mistake).
+// An edit that changes only numbers (a replaced line of the same shape) is no slip where,
+// within one run, the program prints the same for different numbers of the sample's (a
+// score that stays 0 whatever the game): each run it spoils is its own failure. A number misprinted the
+// same way each time ("2..9" for "2..8", labels one off) stays one difference.
 #pragma once
 
 #include <cstddef>

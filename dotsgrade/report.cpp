@@ -135,9 +135,13 @@ std::string differencesText(const GradeReport &report, bool forStudent) {
     if (report.differences.empty()) return "";
     std::string text = "Distinct differences in your program's output, each counted once (" +
                        nameOf(report.outputPolicy) + " policy):\n";
-    constexpr std::size_t kShown = 12;  // the most shown (those in the fewest runs are left out)
+    // Every difference that explains a run is shown, since each may be charged; of the
+    // others, those in the fewest runs are left out past kShown.
+    constexpr std::size_t kShown = 12;
     bool others = false;
-    for (std::size_t k = 0; k < report.differences.size() && k < kShown; ++k) {
+    std::size_t listed = 0;
+    for (std::size_t k = 0;
+         k < report.differences.size() && (k < kShown || report.differences[k].explains > 0); ++k, ++listed) {
         const OutputDifference &d = report.differences[k];
         if (d.explains == 0 && !others) {
             others = true;
@@ -156,8 +160,9 @@ std::string differencesText(const GradeReport &report, bool forStudent) {
         if (!d.example.empty()) text += indented(d.example);
         if (!d.hint.empty()) text += "     hint: " + d.hint + "\n";
     }
-    if (report.differences.size() > kShown)
-        text += "  … and " + std::to_string(report.differences.size() - kShown) + " more, each in fewer runs\n";
+    if (report.differences.size() > listed)
+        text +=
+            "  … and " + std::to_string(report.differences.size() - listed) + " more, each in fewer runs\n";
     return text;
 }
 

@@ -126,24 +126,6 @@ bool callsAny(std::string_view line, const std::set<std::string_view> &words) {
     return false;
 }
 
-// Returns the header a line includes ("" if it is not an #include): `#  include <x>` -> "<x>".
-std::string_view includedHeader(std::string_view line) {
-    auto skipSpaces = [&] {
-        while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
-    };
-    skipSpaces();
-    if (line.rfind("%:", 0) == 0)  // the digraph of #
-        line.remove_prefix(1);
-    else if (line.empty() || line.front() != '#')
-        return "";
-    line.remove_prefix(1);
-    skipSpaces();
-    if (line.rfind("include", 0) != 0) return "";
-    line.remove_prefix(7);
-    skipSpaces();
-    return line;
-}
-
 std::string where(const std::string &source, int line) {
     return source.substr(source.find_last_of('/') + 1) + ":" + std::to_string(line);
 }
@@ -552,6 +534,23 @@ int subscriptsOf(std::string line) {
     return count;
 }
 
+// Returns true if a line of code (its literals blanked) adds to or takes from a string
+// literal: `*("cdgb" + k)` walks an array as `"cdgb"[k]` does (adversary round 22).
+bool offsetsStringLiteral(const std::string &line) {
+    auto operand = [](char c) { return c == '+' || c == '-'; };
+    for (std::size_t open = line.find('"'); open != std::string::npos;) {
+        const std::size_t close = line.find('"', open + 1);
+        if (close == std::string::npos) return false;
+        const std::size_t before = line.find_last_not_of(" \t", open == 0 ? 0 : open - 1);
+        const std::size_t after = line.find_first_not_of(" \t", close + 1);
+        if ((open > 0 && before != std::string::npos && operand(line[before])) ||
+            (after != std::string::npos && operand(line[after])))
+            return true;
+        open = line.find('"', close + 1);
+    }
+    return false;
+}
+
 // Returns true if a line of code makes or uses an array: a '[' (or its digraph '<:', or its
 // trigraph '??(', which -std=c++11 still converts) that does not open an [[attribute]] or
 // a lambda (attributes are left out first, wherever they are on the line; a string literal
@@ -559,7 +558,8 @@ int subscriptsOf(std::string line) {
 // std::initializer_list: an array of its values, which the compiler makes.
 bool makesArray(std::string line) {
     if (line.find("?\?(") != std::string::npos) return true;
-    return subscriptsOf(line) > 0 || namesAny(line, {"initializer_list"}) || rangeForOverBracedList(line);
+    return subscriptsOf(line) > 0 || namesAny(line, {"initializer_list"}) || rangeForOverBracedList(line) ||
+           offsetsStringLiteral(line);
 }
 
 RuleResult noArrays(const BuildResult &build) {
@@ -598,6 +598,11 @@ std::string withoutReturnType(const std::string &readable) {
     return readable.substr(from);
 }
 
+// The stream members that keep words for a program (iword, pword, and xalloc's indices):
+// storage, not reading and writing.
+const std::vector<std::string> kStreamStorage = {"std::ios_base::iword", "std::ios_base::pword",
+                                                 "std::ios_base::xalloc", "std::ios_base::_M_grow_words"};
+
 RuleResult noLibrary(const BuildResult &build, const std::vector<Symbol> &symbols) {
     RuleResult rule{"no_library", "no library functions besides cin and cout"};
     // Reading and writing with cin and cout: every member and operator of the stream classes
@@ -624,7 +629,12 @@ RuleResult noLibrary(const BuildResult &build, const std::vector<Symbol> &symbol
                                    symbol.mangled.rfind("_ZN9__gnu_cxx", 0) == 0);
         if (symbol.defined() && !libraryTemplate) continue;
         const std::string name = withoutReturnType(symbol.readable);
-        if (std::any_of(allowed.begin(), allowed.end(), [&](const std::string &prefix) {
+        // A stream's own storage, indexed and written at will: an array by another name
+        // (std::cout.iword(k) held a table, adversary round 22).
+        const bool storage =
+            std::any_of(kStreamStorage.begin(), kStreamStorage.end(),
+                        [&](const std::string &prefix) { return name.rfind(prefix, 0) == 0; });
+        if (!storage && std::any_of(allowed.begin(), allowed.end(), [&](const std::string &prefix) {
                 return name.rfind(prefix, 0) == 0 || symbol.readable.rfind(prefix, 0) == 0;
             }))
             continue;
@@ -667,6 +677,23 @@ RuleResult noLibrary(const BuildResult &build, const std::vector<Symbol> &symbol
 }
 
 }  // namespace
+
+std::string_view includedHeader(std::string_view line) {
+    auto skipSpaces = [&] {
+        while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
+    };
+    skipSpaces();
+    if (line.rfind("%:", 0) == 0)  // the digraph of #
+        line.remove_prefix(1);
+    else if (line.empty() || line.front() != '#')
+        return "";
+    line.remove_prefix(1);
+    skipSpaces();
+    if (line.rfind("include", 0) != 0) return "";
+    line.remove_prefix(7);
+    skipSpaces();
+    return line;
+}
 
 // Returns where the raw string literal whose opening quote is at code[quote] ends (one past
 // its closing quote), or npos if it is not one.

@@ -22,6 +22,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -112,5 +113,9 @@ std::string floatingAfterPreprocessing(const std::string &ownCode);
 // Returns source with comments, string literals and character literals blanked out
 // (line breaks kept, so line numbers stay right).
 std::string codeOnly(const std::string &source);
+
+// Returns the header a line includes and what follows it ("" if the line is no #include):
+// `#  include <x>` -> "<x>", `#include "b.h" // x` -> "\"b.h\" // x".
+std::string_view includedHeader(std::string_view line);
 
 }  // namespace dotslab::grader

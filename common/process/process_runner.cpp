@@ -29,6 +29,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -159,7 +160,20 @@ const std::string &repeatableRunLibrary() {
             throw std::runtime_error(found +
                                      " cannot be read by other users, which the runs are (installed under a "
                                      "umask of 027?): chmod o+r it");
-        return found;
+        if (!isRoot()) return found;
+        // Nor may a folder above it be closed to them (an install under /root, or a home
+        // folder of mode 0750: every run without bubblewrap lost the library, adversary
+        // round 22): the runs load a copy in the temporary folder, which is open to them.
+        static std::string copy = (fs::temp_directory_path() / "dotslab-repeatable-run-XXXXXX").string();
+        const int fd = mkstemp(copy.data());
+        if (fd < 0)
+            throw std::runtime_error("cannot copy " + found + " into " + fs::temp_directory_path().string());
+        close(fd);
+        std::atexit([] { unlink(copy.c_str()); });
+        fs::copy_file(found, copy, fs::copy_options::overwrite_existing);
+        fs::permissions(copy, fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read |
+                                  fs::perms::others_read);
+        return copy;
     }();
     return path;
 }
@@ -460,6 +474,14 @@ RunResult runOnce(const RunRequest &r, bool lastTry) {
     std::optional<CappedFolder> collectedCap;
     if (collecting && r.untrusted) collectedCap.emplace(work.string(), std::max(1L, r.limits.diskKb) << 10);
     for (const std::string &file : r.inputFiles) fs::copy_file(file, work / fs::path(file).filename());
+    for (const auto &[name, content] : r.givenFiles) {
+        assert(fs::path(name).filename() == name);  // ours: a plain name, never a path
+        std::ofstream file(work / name, std::ios::binary);
+        file << content;
+        if (!file.flush())
+            throw std::runtime_error("cannot write a run's file into " + work.string() +
+                                     ": is the grader's temporary folder full?");
+    }
 
     // A uid no other run holds, until its last process is reaped (see uid_lease.h).
     std::optional<UidLease> lease;
@@ -728,6 +750,36 @@ RunResult runTrusted(const std::string &program, const std::vector<std::string> 
     return runProgram(request);
 }
 
+std::string limitsHeldLower(const Limits &needed) {
+    struct Needed {
+        int resource;
+        rlim_t least;      // bytes or seconds
+        const char *what;  // in words
+        const char *flag;  // bash's ulimit option
+        rlim_t unit;       // of that option
+    };
+    const rlim_t kMb = 1 << 20;
+    const std::vector<Needed> all = {
+        {RLIMIT_AS, needed.memoryMb > 0 ? static_cast<rlim_t>(needed.memoryMb) * kMb : 0,
+         "memory (address space)", "-v", 1024},
+        {RLIMIT_FSIZE, static_cast<rlim_t>(needed.fileSizeKb) * 1024, "file size", "-f", 1024},
+        {RLIMIT_CPU, static_cast<rlim_t>(cpuLimitSeconds(needed) + kCpuGraceSeconds), "processor time", "-t",
+         1},
+        {RLIMIT_STACK, 8 * kMb, "stack", "-s", 1024}};
+    for (const Needed &n : all) {
+        struct rlimit limit {};
+        if (n.least == 0 || getrlimit(n.resource, &limit) != 0 || limit.rlim_max == RLIM_INFINITY ||
+            limit.rlim_max >= n.least)
+            continue;
+        return std::string("this grader's ") + n.what + " limit is " +
+               std::to_string(limit.rlim_max / n.unit) + " (ulimit " + n.flag + "), below the " +
+               std::to_string((n.least + n.unit - 1) / n.unit) +
+               " a build step or run is given, and it cannot be raised here: raise it (ulimit " + n.flag +
+               " unlimited) in the shell that starts dotsgrade";
+    }
+    return "";
+}
+
 bool sandboxAvailable() { return !bubblewrap().empty(); }
 
 bool looksLikeSetupFailure(const RunResult &result) {
@@ -779,8 +831,13 @@ void allowUnsandboxedRuns() { unsandboxedRunsAllowed = true; }
 const std::vector<std::string> &sandboxEnvironment() {
     // SOURCE_DATE_EPOCH: the compiler's __DATE__ and __TIME__ tell one date (2025-01-01
     // 00:00 UTC, the repeatable runs' clock), not the moment of the build.
-    static const std::vector<std::string> environment = {"PATH=/usr/bin:/bin", "LANG=C", "LC_ALL=C",
-                                                         "HOME=/sandbox/work", "SOURCE_DATE_EPOCH=1735689600"};
+    // MALLOC_ARENA_MAX: glibc gives each thread that meets a busy allocator an arena of its
+    // own, 64 MB of address space each, as many as the threads' timing makes: within a
+    // run's address-space limit, a correct program of eight threads failed to start its
+    // last one on some gradings and not others (adversary round 22). Two arenas at most.
+    static const std::vector<std::string> environment = {
+        "PATH=/usr/bin:/bin", "LANG=C", "LC_ALL=C", "HOME=/sandbox/work", "SOURCE_DATE_EPOCH=1735689600",
+        "MALLOC_ARENA_MAX=2"};
     return environment;
 }
 

@@ -22,6 +22,7 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace dotslab {
@@ -69,6 +70,8 @@ struct RunRequest {
     std::vector<std::string> args;        // its arguments
     std::string input;                    // standard input
     std::vector<std::string> inputFiles;  // extra files the run may read, copied into its directory
+    // More files the run may read, made from their names and contents in its directory.
+    std::vector<std::pair<std::string, std::string>> givenFiles;
     Limits limits;
     bool untrusted = true;  // false for our own programs and the compiler: no sandbox, no uid change
     // Untrusted runs: an existing folder of ours to work in (seen as /sandbox/work, writable,
@@ -163,6 +166,11 @@ std::string sandboxFault();
 
 // Returns a sentence on how untrusted runs are isolated here (bubblewrap or not, uid).
 std::string isolationReport();
+
+// Returns why a run under `needed` cannot get the limits it is promised here ("" where it
+// can): this process's hard limits (its shell's ulimit, which only a privilege dotsgrade
+// may lack can raise) are below them. A student would be charged for what failed.
+std::string limitsHeldLower(const Limits &needed);
 
 // Returns true if untrusted runs are isolated here: bubblewrap works. Without it,
 // untrusted code must not run unless the user explicitly accepts that (dotsgrade's

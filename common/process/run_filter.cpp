@@ -4,6 +4,7 @@
 #include <sched.h>
 #include <seccomp.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -125,6 +126,12 @@ Filter makeFilter() {
     }
     const scmp_arg_cmp handled[] = {argument(0, SCMP_CMP_EQ, SIGXCPU), argument(1, SCMP_CMP_NE, 0)};
     add(SCMP_ACT_ERRNO(EPERM), SCMP_SYS(rt_sigaction), 2, handled);
+    // The processor's time-stamp counter faults in every run, so that the repeatable-run
+    // library answers rdtsc with its own clock: a run may not read the real one again
+    // (an inline-asm prctl did, adversary round 22). Making it fault stays allowed.
+    const scmp_arg_cmp counterOn[] = {argument(0, SCMP_CMP_MASKED_EQ, kInt, PR_SET_TSC),
+                                      argument(1, SCMP_CMP_MASKED_EQ, kInt, PR_TSC_ENABLE)};
+    add(SCMP_ACT_ERRNO(EPERM), SCMP_SYS(prctl), 2, counterOn);
     return filter;
 }
 

@@ -234,6 +234,9 @@ int main(int argc, char **argv) {
     if (run.parent != 0 && parent != run.parent && parent != 0) return 126;  // it is gone already
 
     joinGroups(run);
+    // Every signal as a program starts with it, whatever the grader ignores (SIGPIPE, SIGXFSZ).
+    for (int s = 1; s < NSIG; ++s)
+        if (s != SIGKILL && s != SIGSTOP) signal(s, SIG_DFL);
     // Opened here, where its path is ours to read (see repeatable_run.h).
     const int library = run.repeatable ? open(run.repeatable, O_RDONLY) : -1;
     if (run.repeatable && library < 0) setupFailed("the repeatable-run library");

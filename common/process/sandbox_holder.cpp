@@ -1,5 +1,6 @@
 #include <fcntl.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
@@ -46,8 +47,26 @@ std::string readUntil(int fd, const std::string &end) {
 
 }  // namespace
 
+namespace {
+
+// Returns true if this process may make its children in another pid namespace and come
+// back (setns to its own): root of the machine, not of a user namespace (a rootless
+// container), whose own pid namespace belongs to a user namespace above it.
+bool canReturnToOurPidNamespace() {
+    static const bool can = [] {
+        const int ours = open("/proc/self/ns/pid", O_RDONLY | O_CLOEXEC);
+        const bool back = ours >= 0 && setns(ours, CLONE_NEWPID) == 0;
+        if (ours >= 0) close(ours);
+        return back;
+    }();
+    return can;
+}
+
+}  // namespace
+
 SandboxHolder::SandboxHolder(const std::string &program, const Limits &limits) : program_(program) {
-    if (geteuid() != 0 || bubblewrap().empty()) return;
+    // Elsewhere every run builds its own sandbox.
+    if (geteuid() != 0 || bubblewrap().empty() || !canReturnToOurPidNamespace()) return;
     std::vector<std::string> words = sandboxWords(limits.diskKb, "", true, true);  // for repeatable runs
     // The holder says it is up (so the sandbox is built: bwrap names its pid earlier), then
     // waits for its standard input to end: when we close it, or when we die however we die.

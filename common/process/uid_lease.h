@@ -7,7 +7,9 @@
 // has been reaped.
 //
 //   sandbox uids: DOTSGRADE_FIRST_UID (0x70000000) on, a range that no account, systemd
-//   dynamic user (61184-65519) or container mapping (524288-1879048191) uses
+//   dynamic user (61184-65519) or container mapping (524288-1879048191) uses. In a user
+//   namespace that maps no such range (a rootless container: 65,536 uids), smaller blocks
+//   of the mapped uids from 32768 to 61183 (1,776 a block in such a container).
 //
 //   | block 0: kUidsPerGrader uids | block 1 | ... | block kGraderBlocks-1 |
 //     ^ one running grader each, claimed by a lock file in /run/dotsgrade held for the
@@ -23,14 +25,14 @@
 
 namespace dotslab {
 
-constexpr unsigned kUidsPerGrader = 1u << 16;  // a block: leases before a uid comes back
+constexpr unsigned kUidsPerGrader = 1u << 16;  // a block at most: leases before a uid comes back
 constexpr unsigned kGraderBlocks = 16;         // graders running at once on one machine
 
 // One uid of this grader's block, no other lease's while it lives.
 class UidLease {
   public:
     // Takes the next free uid of the block (waits while every one is held: never with
-    // fewer than kUidsPerGrader runs at once). Throws std::runtime_error where no block
+    // fewer runs at once than a block holds). Throws std::runtime_error where no block
     // can be claimed. Only as root.
     UidLease();
     ~UidLease();

@@ -4,7 +4,7 @@
 #include <initializer_list>
 #include <string>
 
-#include "computer_player.h"
+#include "board/computer_player.h"
 #include "console_text.h"
 
 using namespace dotslab;

@@ -7,7 +7,7 @@
 #include <random>
 #include <sstream>
 
-#include "computer_player.h"
+#include "board/computer_player.h"
 #include "console_text.h"
 #include "files/files.h"
 #include "files/transcript_case.h"

@@ -11,8 +11,8 @@
 
 #include <unistd.h>
 
+#include "board/computer_player.h"
 #include "board/rectangle.h"
-#include "computer_player.h"
 #include "opening_book.h"
 #include "perfect_player.h"
 #include "process/process_runner.h"

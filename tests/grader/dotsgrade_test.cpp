@@ -132,12 +132,12 @@ BOOST_AUTO_TEST_CASE(wrong_spacing) {
          {"transcript dotsboxes-sample", "charged here, not under your displayGrid"}});
     BOOST_TEST(g.test("function displayGrid")["score"] == g.test("function displayGrid")["max_score"]);
     BOOST_TEST(g.report["score"].get<double>() == 60);
-    // Per mistake, the typo is several distinct differences (the picture's line before the
-    // score differs from grid to grid), each 10% of the category it costs most in once:
-    // more than the function's 6 points, so again charged in the runs.
+    // Per mistake, the typo is one difference wherever it shows (the blank added after the
+    // same kind of character, whatever the picture's line before: adversary round 22, it was
+    // eight, one for each such line, and cost 20), 10% of the category it costs most in.
     Grade perMistake = gradeBroken("dotsboxes", {{"\"    Player 1 score: \"", "\"     Player 1 score: \""}},
                                    {"--output-policy", "per-mistake"});
-    BOOST_TEST(perMistake.report["score"].get<double>() == 80);
+    BOOST_TEST(perMistake.report["score"].get<double>() == 94, perMistake.run.out);
 }
 
 BOOST_AUTO_TEST_CASE(a_function_the_others_call_is_charged_once) {
@@ -351,6 +351,32 @@ BOOST_AUTO_TEST_CASE(visual_studios_precompiled_header_is_supplied) {
     BOOST_TEST(
         g.test("build")["output"].get<std::string>().find("supplied an empty stdafx.h") != std::string::npos,
         g.run.out);
+}
+
+BOOST_AUTO_TEST_CASE(visual_studios_folding_markers_are_no_warning) {
+    // #pragma region and endregion fold code in Visual Studio; GCC 12 alone warns that it
+    // ignores them (adversary round 22: the 5 points of "no warnings").
+    Grade g =
+        gradeBroken("dotsboxes",
+                    {{"#include <string>", "#pragma region includes\n#include <string>\n#pragma endregion"}});
+    BOOST_TEST(g.failed().empty(), g.run.out);
+    // Another unknown pragma is still the code's warning.
+    Grade other = gradeBroken("dotsboxes", {{"#include <string>", "#pragma regional\n#include <string>"}});
+    BOOST_TEST(other.failed().count("no warnings") == 1u, other.run.out);
+}
+
+BOOST_AUTO_TEST_CASE(the_labs_own_board_h_is_supplied) {
+    // eight's lab hands out board.h and its text asks only for eight.cc and board.cc
+    // (adversary round 22: 0, the build failed): ours stands in, said in the build.
+    TemporaryDirectory scratch("dotsgrade-test");
+    fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
+    const fs::path folder = assembledSubmission("eight", scratch.path());
+    fs::remove(folder / "board.h");
+    const Grade g = grade("eight", folder, {"--compiler-flags", kCxx17});
+    BOOST_TEST(g.failed().empty(), g.run.out);
+    BOOST_TEST(g.test("build")["output"].get<std::string>().find("supplied the course's board.h") !=
+                   std::string::npos,
+               g.run.out);
 }
 
 BOOST_AUTO_TEST_CASE(missing_mandated_function) {

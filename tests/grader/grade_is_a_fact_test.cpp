@@ -1,4 +1,4 @@
-// A grade is a fact: the same submission, options and seed give the same report on every
+// A grade is a fact: the same submission and options give the same report on every
 // run, alone or in a batch, on a loaded machine; and whatever fails on the grader's side
 // says "not graded" and why, in every format, never a lost point.
 #define BOOST_TEST_MODULE dotsgrade_grade_is_a_fact
@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <fstream>
 #include <optional>
@@ -148,10 +149,10 @@ BOOST_AUTO_TEST_CASE(several_wrong_functions_alone_and_in_a_batch_under_load) {
         const fs::path folder = scratch.path() / (std::string("json-") + student);
         const RunResult run =
             dotslab::runTrusted(DOTSGRADE_PROGRAM,
-                                {"dotsboxes", "--batch", batch.string(), "--jobs", "2", "--fuzz", "10", "--malformed",
-                                 "10", "--timeout", "1", "--json", folder.string()},
-                                "", 600);
-        BOOST_TEST_REQUIRE(run.status == 0, run.err);
+                                {"dotsboxes", "--batch", batch.string(), "--jobs", "2", "--fuzz", "10",
+                                 "--malformed", "10", "--timeout", "1", "--json", folder.string()},
+                                "", 1800);  // ThreadSanitizer on a loaded machine: many minutes
+        BOOST_TEST_REQUIRE(run.status == 0, run.ending() << "\n" << run.err);
         const json inBatch = json::parse(readFileText(folder / (std::string(student) + ".json")));
         BOOST_TEST(withoutTimings(inBatch) == withoutTimings(first.report), student << " differs in a batch");
     }
@@ -423,6 +424,34 @@ BOOST_AUTO_TEST_CASE(link_time_optimisation_in_the_course_flags_changes_nothing)
     const Grade g = grade("dotsboxes", kSource / "dotsboxes" / "dotsboxes.cpp",
                           {"--compiler-flags", "-std=c++11 -Wall -Wextra -pedantic -flto"});
     BOOST_TEST(g.failed().empty(), g.run.out);
+}
+
+// Each submission's random cases are drawn from its files' digest: the same files (in any
+// folder) always get the same cases, and other files other cases, which nobody knows before
+// handing them in. `--seed` picks them for all.
+BOOST_AUTO_TEST_CASE(each_submission_has_random_cases_of_its_own) {
+    TemporaryDirectory scratch("dotsgrade-test");
+    fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
+    const std::string model = readFileText(kSource / "dotsboxes" / "dotsboxes.cpp");
+    writeFile(scratch.path() / "one" / "dotsboxes.cpp", model);
+    writeFile(scratch.path() / "two" / "dotsboxes.cpp", model);
+    writeFile(scratch.path() / "changed" / "dotsboxes.cpp", model + "// one more line\n");
+    // Returns the seed the report of grading folder (with options) names.
+    auto seedOf = [&](const char *folder, std::vector<std::string> options = {}) {
+        options.insert(options.end(), {"--fuzz", "2", "--malformed", "0"});
+        const Grade g = grade("dotsboxes", scratch.path() / folder / "dotsboxes.cpp", options);
+        BOOST_TEST(g.failed().empty(), g.run.out);
+        const std::size_t at = g.run.out.find("(seed ");
+        BOOST_TEST_REQUIRE(at != std::string::npos, g.run.out);
+        return g.run.out.substr(at + 6, g.run.out.find(')', at) - at - 6);
+    };
+    const std::string one = seedOf("one");
+    BOOST_TEST(one.size() == 64u, one);
+    BOOST_TEST(std::all_of(one.begin(), one.end(), [](char c) { return std::isxdigit(c) != 0; }), one);
+    BOOST_TEST(seedOf("two") == one);
+    BOOST_TEST(seedOf("changed") != one);
+    BOOST_TEST(seedOf("one", {"--seed", "1"}) == "1");
+    BOOST_TEST(seedOf("changed", {"--seed", "any text"}) == "any text");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -242,3 +242,49 @@ BOOST_AUTO_TEST_CASE(numbers_printed_wrong_at_random_are_not_one_mistake) {
     for (std::size_t k = 0; k < runs.size(); ++k)
         if (runs[k].differs) BOOST_TEST(!found.runs[k].explained, k);
 }
+
+BOOST_AUTO_TEST_CASE(a_score_that_stays_zero_is_not_one_mistake) {
+    // The program keeps no score: every score line reads 0, whatever the game's. The same
+    // printed line stands for different lines of the sample's, so no run is explained;
+    // scores printed one off (each number the sample's plus one) stay one difference.
+    std::vector<ComparedRun> zero, offByOne;
+    for (int k = 0; k < 6; ++k) {
+        const std::vector<std::string> moves = {"a1", "b2", "c3", "d4"};
+        std::string expected = game(moves), stuck = expected, shifted = expected;
+        for (std::size_t at = 0; (at = stuck.find("You: ", at)) != std::string::npos; at += 5)
+            stuck[at + 5] = '0';
+        for (std::size_t at = 0; (at = shifted.find("You: ", at)) != std::string::npos; at += 5)
+            ++shifted[at + 5];
+        zero.push_back(run(expected, stuck));
+        offByOne.push_back(run(expected, shifted));
+    }
+    const DifferenceFindings stuckFound = findDifferences(zero);
+    for (std::size_t k = 0; k < zero.size(); ++k) BOOST_TEST(!stuckFound.runs[k].explained, k);
+    const DifferenceFindings shiftedFound = findDifferences(offByOne);
+    for (std::size_t k = 0; k < offByOne.size(); ++k) BOOST_TEST(shiftedFound.runs[k].explained, k);
+}
+
+BOOST_AUTO_TEST_CASE(blanks_added_inside_every_row_are_one_mistake) {
+    // Two spaces after every row letter, and none after every player's prompt: the words
+    // before differ ("a", "b", …; "A>", "B>B>"), the slip does not (adversary round 22:
+    // 10 and 38 differences).
+    std::vector<ComparedRun> rows, prompts;
+    for (int k = 0; k < 4; ++k) {
+        std::string expected, spaced, prompted, squeezed;
+        for (char row = 'a'; row < 'a' + 3 + k; ++row) {
+            expected += std::string(1, row) + " +-+ +\n";
+            spaced += std::string(1, row) + "  +-+ +\n";
+        }
+        for (char player = 'A'; player < 'A' + 2 + k; ++player) {
+            prompted += std::string(1 + k % 2, player) + "> " + std::to_string(k) + " 1 h\n";
+            squeezed += std::string(1 + k % 2, player) + ">" + std::to_string(k) + " 1 h\n";
+        }
+        rows.push_back(run(expected, spaced));
+        prompts.push_back(run(prompted, squeezed));
+    }
+    for (const auto *runs : {&rows, &prompts}) {
+        const DifferenceFindings found = findDifferences(*runs);
+        BOOST_TEST(found.differences.size() == 1u);
+        for (std::size_t k = 0; k < runs->size(); ++k) BOOST_TEST(found.runs[k].explained, k);
+    }
+}

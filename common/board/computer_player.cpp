@@ -1,4 +1,4 @@
-#include "computer_player.h"
+#include "board/computer_player.h"
 
 #include <algorithm>
 #include <stdexcept>

@@ -18,6 +18,10 @@
 
 namespace dotslab::dotscomputer {
 
+// The players of dotscomputer's game: the human moves first.
+inline constexpr int kHuman = 1;
+inline constexpr int kComputer = 2;
+
 // Returns the candidate edges of rule 1 (ascending).
 std::vector<int> firstRuleCandidates(const RectangleGame &game);
 
