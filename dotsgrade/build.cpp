@@ -138,11 +138,11 @@ std::vector<std::string> splitWords(const std::string &text) {
     return words;
 }
 
-// Returns the compiler's words naming a source's language: every extension a submission's
+// Adds the compiler's words naming a source's language to command: every extension a submission's
 // source may have, in any case (.CC, .Cpp, .C++), is compiled as its language, where the
 // compiler would take some for files to link.
-static std::vector<std::string> languageOf(const std::string &source) {
-    return {"-x", Assignment::isCSource(source) ? "c" : "c++"};
+static void addLanguageOf(std::vector<std::string> &command, const std::string &source) {
+    command.insert(command.end(), {"-x", Assignment::isCSource(source) ? "c" : "c++"});
 }
 
 // Every zip a Mac makes holds them: a correct eight scored 0, "stray '\5' in program"
@@ -570,7 +570,7 @@ static void supplyProvidedHeaders(const Assignment &assignment, BuildResult &bui
             if (header.empty() || fs::exists(fs::path(source).parent_path() / header) ||
                 fs::exists(src / header))
                 continue;
-            if (lowered(header) == "stdafx.h" || lowered(header) == "pch.h") {
+            if (const std::string name = lowered(header); name == "stdafx.h" || name == "pch.h") {
                 writeFileText(src / header, "");
                 build.notes += "supplied an empty " + header +
                                " (Visual Studio's precompiled header, which this compiler does not need)\n";
@@ -640,7 +640,7 @@ BuildResult buildSubmission(const Assignment &assignment, const std::string &sub
         // -fno-lto after the course's flags: the grader reads the object's machine code and
         // symbols, which a -flto object only holds as the compiler's intermediate form.
         command.insert(command.end(), {"-fno-lto", "-I", inside(source.parent_path()), "-I", "src", "-c"});
-        for (const std::string &word : languageOf(source)) command.push_back(word);
+        addLanguageOf(command, source);
         command.insert(command.end(), {inside(source), "-o", object});
         std::string said;
         if (remaining() <= 0 || runBuildTool(build.folder, command, said, remaining()) != 0)
@@ -822,7 +822,7 @@ std::string preprocessedOwnCode(const Assignment &assignment, const std::string 
     const bool isC = Assignment::isCSource(source);
     std::vector<std::string> command = {isC ? "/usr/bin/gcc" : "/usr/bin/g++"};
     for (const std::string &flag : splitWords(isC ? assignment.cFlags : assignment.cxxFlags)) command.push_back(flag);
-    for (const std::string &word : languageOf(source)) command.push_back(word);
+    addLanguageOf(command, source);
     command.insert(command.end(), {"-E", source});
     std::string preprocessed;
     return runBuildTool("", command, preprocessed, kStepSeconds, {source}) == 0 ? ownLines(preprocessed) : "";
@@ -856,7 +856,7 @@ std::vector<std::string> courseCommand(const Assignment &assignment, const Build
         command.push_back(flag);
     command.insert(command.end(), {"-fno-lto", "-I", fs::path(source).parent_path().string(), "-I", src});
     for (const std::string &folder : headerFolders) command.insert(command.end(), {"-I", folder});
-    for (const std::string &word : languageOf(source)) command.push_back(word);
+    addLanguageOf(command, source);
     return command;
 }
 
