@@ -1090,7 +1090,7 @@ std::vector<TestOutcome> judgedRuns(
                  ? ""
                  : ", " + std::to_string(tally.onUnsettledLines) +
                        " of them differ only where their input holds lines your assignment's "
-                       "text does not settle (the same game without those lines matches)") +
+                       "text does not settle, answered as the text allows") +
             (tally.unjudged == 0 ? ""
                                  : ", " + std::to_string(tally.unjudged) +
                                        " of them not judged: the sample solution did not finish them") +
