@@ -66,8 +66,9 @@ std::vector<std::string> stageSubmission(const Assignment &assignment, const std
 // Returns the limits of one build step (a compile, a link, make): its time at most.
 dotslab::Limits buildStepLimits();
 
-// Returns the SHA-256 (in hex) of exactly what stageSubmission copies: each file's path in
-// the build folder and its bytes. The same files give the same digest wherever they lie.
+// Returns the SHA-256 (in hex) of the code of what stageSubmission copies, file by file in
+// the order of their paths: without comments, blanks or the texts of string literals. The
+// same code gives the same digest wherever it lies and whatever its files are called.
 std::string submissionDigest(const Assignment &assignment, const std::string &submission);
 
 // Builds the submission in the sandbox, in a fresh folder under `into` (which must exist),

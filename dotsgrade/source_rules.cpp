@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -495,6 +496,28 @@ bool namesSubscriptOperator(const std::string &line, std::size_t at) {
            (before + 1 == 8 || !(std::isalnum(static_cast<unsigned char>(line[before - 8])) || line[before - 8] == '_'));
 }
 
+// Returns true if line declares an `auto` variable from a braced list (`auto list = {3,
+// 1, 4}`, `auto list{3, 1}`): a std::initializer_list, an array of its values (adversary
+// round 22b: walked by a range-for over the variable, it passed).
+bool autoFromBracedList(const std::string &line) {
+    for (std::string_view word : identifiersOf(line)) {
+        if (word != "auto") continue;
+        std::size_t at = static_cast<std::size_t>(word.data() - line.data()) + word.size();
+        auto skip = [&](const char *chars) {
+            while (at < line.size() && std::strchr(chars, line[at]) != nullptr) ++at;
+        };
+        skip(" \t&*");
+        while (at < line.size() && (isLetter(line[at]) || isDigit(line[at]) || line[at] == '_')) ++at;
+        skip(" \t");
+        if (at < line.size() && line[at] == '=') {
+            ++at;
+            skip(" \t");
+        }
+        if (line.compare(at, 1, "{") == 0 || line.compare(at, 2, "<%") == 0) return true;
+    }
+    return false;
+}
+
 // Returns true if a range-for on line walks a braced list (`for (int side : {2, 3, 6})`):
 // a ':' inside the for's own parentheses, then '{' (or its digraph '<%'). A case label's
 // ':' before a for is none of it.
@@ -559,7 +582,7 @@ bool offsetsStringLiteral(const std::string &line) {
 bool makesArray(std::string line) {
     if (line.find("?\?(") != std::string::npos) return true;
     return subscriptsOf(line) > 0 || namesAny(line, {"initializer_list"}) || rangeForOverBracedList(line) ||
-           offsetsStringLiteral(line);
+           autoFromBracedList(line) || offsetsStringLiteral(line);
 }
 
 RuleResult noArrays(const BuildResult &build) {

@@ -426,16 +426,17 @@ BOOST_AUTO_TEST_CASE(link_time_optimisation_in_the_course_flags_changes_nothing)
     BOOST_TEST(g.failed().empty(), g.run.out);
 }
 
-// Each submission's random cases are drawn from its files' digest: the same files (in any
-// folder) always get the same cases, and other files other cases, which nobody knows before
-// handing them in. `--seed` picks them for all.
+// Each submission's random cases are drawn from its code's digest: the same code (in any
+// folder, with any comments) always gets the same cases, and other code other cases, which
+// nobody knows before handing it in. `--seed` picks them for all.
 BOOST_AUTO_TEST_CASE(each_submission_has_random_cases_of_its_own) {
     TemporaryDirectory scratch("dotsgrade-test");
     fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
     const std::string model = readFileText(kSource / "dotsboxes" / "dotsboxes.cpp");
     writeFile(scratch.path() / "one" / "dotsboxes.cpp", model);
     writeFile(scratch.path() / "two" / "dotsboxes.cpp", model);
-    writeFile(scratch.path() / "changed" / "dotsboxes.cpp", model + "// one more line\n");
+    writeFile(scratch.path() / "commented" / "dotsboxes.cpp", "// one more line\n" + model + "  \n");
+    writeFile(scratch.path() / "changed" / "dotsboxes.cpp", model + "int oneMoreFunction() { return 1; }\n");
     // Returns the seed the report of grading folder (with options) names.
     auto seedOf = [&](const char *folder, std::vector<std::string> options = {}) {
         options.insert(options.end(), {"--fuzz", "2", "--malformed", "0"});
@@ -449,6 +450,9 @@ BOOST_AUTO_TEST_CASE(each_submission_has_random_cases_of_its_own) {
     BOOST_TEST(one.size() == 64u, one);
     BOOST_TEST(std::all_of(one.begin(), one.end(), [](char c) { return std::isxdigit(c) != 0; }), one);
     BOOST_TEST(seedOf("two") == one);
+    // Comments and blanks draw no other cases (else a student could try seeds until one
+    // misses a bug); only other code does.
+    BOOST_TEST(seedOf("commented") == one);
     BOOST_TEST(seedOf("changed") != one);
     BOOST_TEST(seedOf("one", {"--seed", "1"}) == "1");
     BOOST_TEST(seedOf("changed", {"--seed", "any text"}) == "any text");
