@@ -8,6 +8,7 @@
 // worked (whatever the scores), 1 when the grader failed (in batch mode: when any
 // submission was not graded), 2 for a bad command line.
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -441,6 +442,18 @@ class TemporaryRoot {
 }  // namespace
 
 int main(int argc, char **argv) {
+    // A shell's small soft stack limit (ulimit -S -s 64) is also every thread's stack here:
+    // dotsgrade died of it with no report (adversary round 22b). Raised as far as the hard
+    // limit allows, 8 MB at most, and started again so that the threads have it too.
+    if (struct rlimit stack{}; getrlimit(RLIMIT_STACK, &stack) == 0 && stack.rlim_cur != RLIM_INFINITY &&
+                               stack.rlim_cur < (8u << 20) && stack.rlim_cur < stack.rlim_max &&
+                               std::getenv("DOTSGRADE_STACK_RAISED") == nullptr) {
+        stack.rlim_cur = std::min<rlim_t>(stack.rlim_max, 8u << 20);
+        if (setrlimit(RLIMIT_STACK, &stack) == 0) {
+            setenv("DOTSGRADE_STACK_RAISED", "1", 1);
+            execv("/proc/self/exe", argv);
+        }
+    }
     // The grader's own files (objects, links, copies) are read by the runs' unprivileged
     // uids: a hardened umask (027, 077) made every dotsboxes grading "not graded" (adversary
     // round 21). Its folders keep their own modes (mkdtemp: 0700, opened where runs need it).
