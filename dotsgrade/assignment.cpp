@@ -299,9 +299,6 @@ FuzzCase eightMalformed(std::mt19937 &rng) {
     return {{}, input};
 }
 
-// One of a valid game's damaged copies: every line ended by CR LF (which no assignment's
-// text mentions: its LF twin is kept, see FuzzCase), a huge line, a few bytes of binary, or
-// the input cut off in the middle of a line.
 // Where a line of blanks is a line of a class the text does not settle: before the size
 // (dotscomputer: read with `cin >> n` it is nothing, read as a line it is refused).
 struct BlankBeforeSize {
@@ -309,6 +306,10 @@ struct BlankBeforeSize {
     std::string refused;      // a line the text settles as refused there
 };
 
+// One of a valid game's damaged copies: every line ended by CR LF (which no assignment's
+// text mentions: its LF twin is kept, see FuzzCase), a huge line (of blanks before the
+// size: read both ways blank allows), a few bytes of binary, or the input cut off in the
+// middle of a line.
 FuzzCase damaged(std::mt19937 &rng, FuzzCase game, const BlankBeforeSize *blank = nullptr) {
     std::string &input = game.input;
     const std::size_t at =

@@ -139,12 +139,11 @@ std::string trailingBlanks(const std::string &want, const Change &c) {
     return middle;
 }
 
-// Returns the kind of a character beside blanks that changed: a letter, a digit, a blank,
-// a line's edge, or the symbol itself.
+// Returns the kind of the character blanks that changed follow: a letter, a digit, a
+// line's edge, or the symbol itself.
 std::string kindAround(char c) {
     if (isLetter(c)) return "a";
     if (isDigit(c)) return "0";
-    if (c == ' ' || c == '\t') return " ";
     if (c == '\n') return "^";
     return std::string(1, c);
 }
@@ -193,16 +192,15 @@ std::string shapeOfEdit(const Edit &e) {
     // "B>B>+"), are placed by the kinds of the characters they follow, not by the words
     // before: two spaces after every row letter, or none after every player's prompt ("A>",
     // "B>", "A>A>"), is one slip (adversary round 22: 10 and 38 differences).
-    auto unblanked = [](std::string text) {
-        text.erase(std::remove_if(text.begin(), text.end(), [](char x) { return x == ' ' || x == '\t'; }),
-                   text.end());
+    auto blank = [](char x) { return x == ' ' || x == '\t'; };
+    auto unblanked = [&](std::string text) {
+        text.erase(std::remove_if(text.begin(), text.end(), blank), text.end());
         return text;
     };
     if (c.wantMiddle.find('\n') == std::string::npos && c.gotMiddle.find('\n') == std::string::npos &&
         c.wantMiddle.size() != c.gotMiddle.size() && unblanked(c.wantMiddle) == unblanked(c.gotMiddle)) {
         const bool leftOut = c.wantMiddle.size() > c.gotMiddle.size();
         const std::string &longer = leftOut ? c.wantMiddle : c.gotMiddle;
-        auto blank = [](char x) { return x == ' ' || x == '\t'; };
         // Returns the first character before longer[k] that is no blank ('\n': none).
         auto nonBlankBefore = [&](std::size_t k) {
             for (; k > 0; --k)

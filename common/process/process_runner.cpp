@@ -476,11 +476,7 @@ RunResult runOnce(const RunRequest &r, bool lastTry) {
     for (const std::string &file : r.inputFiles) fs::copy_file(file, work / fs::path(file).filename());
     for (const auto &[name, content] : r.givenFiles) {
         assert(fs::path(name).filename() == name);  // ours: a plain name, never a path
-        std::ofstream file(work / name, std::ios::binary);
-        file << content;
-        if (!file.flush())
-            throw std::runtime_error("cannot write a run's file into " + work.string() +
-                                     ": is the grader's temporary folder full?");
+        writeFileText(work / name, content);
     }
 
     // A uid no other run holds, until its last process is reaped (see uid_lease.h).

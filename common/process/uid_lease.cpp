@@ -52,9 +52,10 @@ SandboxUids sandboxUids() {
         throw std::runtime_error("DOTSGRADE_FIRST_UID must be a uid from 1000 on, below 4294901760");
     constexpr unsigned long long kWhole = static_cast<unsigned long long>(kUidsPerGrader) * kGraderBlocks;
     constexpr unsigned kFewest = 256;  // uids a block must hold at least
+    const std::vector<std::pair<unsigned long long, unsigned long long>> mapped = mappedUids();
     // Returns the block size that fits [from, the end of its mapped range, or to)
-    auto fitting = [](unsigned long long from, unsigned long long to) -> unsigned {
-        for (const auto &[begin, end] : mappedUids())
+    auto fitting = [&mapped](unsigned long long from, unsigned long long to) -> unsigned {
+        for (const auto &[begin, end] : mapped)
             if (from >= begin && from < end)
                 return static_cast<unsigned>(
                     std::min<unsigned long long>(kUidsPerGrader, (std::min(end, to) - from) / kGraderBlocks));
@@ -70,7 +71,7 @@ SandboxUids sandboxUids() {
         return {static_cast<uid_t>(first), perGrader};
     }
     constexpr unsigned long long kLow = 32768, kHigh = 61184;
-    for (const auto &[begin, end] : mappedUids()) {
+    for (const auto &[begin, end] : mapped) {
         const unsigned long long from = std::max(begin, kLow);
         if (from < end && from < kHigh && (perGrader = fitting(from, kHigh)) >= kFewest)
             return {static_cast<uid_t>(from), perGrader};
