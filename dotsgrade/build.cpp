@@ -76,8 +76,8 @@ Limits buildStepLimits() {
     return limits;
 }
 
-int runBuildTool(const std::string &folder, const std::vector<std::string> &command,
-                 std::string &output, double seconds, const std::vector<std::string> &readOnly) {
+int runBuildTool(const std::string &folder, const std::vector<std::string> &command, std::string &output,
+                 double seconds, const std::vector<std::string> &readOnly, const std::string &toolsFolder) {
     RunRequest request;
     request.program = command.front();
     request.args.assign(command.begin() + 1, command.end());
@@ -85,6 +85,7 @@ int runBuildTool(const std::string &folder, const std::vector<std::string> &comm
     request.repeatable = false;  // make compares file times with the real clock
     request.folder = folder;
     request.readOnly = readOnly;
+    request.toolsFolder = toolsFolder;
     request.limits = buildStepLimits();
     request.limits.seconds = std::max(0.1, seconds);
     RunResult result = withWorkingSandbox(runProgram(request), [&] { return runProgram(request); });
@@ -498,6 +499,61 @@ std::map<std::string, std::vector<std::string>> makeCommandFlags(const Assignmen
     return flags;
 }
 
+// A Makefile's compilers: every compiler /usr/bin has (cc, c++, gcc, g++, clang, clang++,
+// a version's or a target's), each a wrapper in kCompilerWrappers that leaves sanitizer
+// flags out. A sanitized program cannot run within a grading's limits (ASan's shadow
+// memory needs far more address space than a run has, and its runtime must load before
+// the repeatable-run library): a correct boxes whose Makefile said -fsanitize=address,
+// as many courses ask, scored 15 (adversary round 21). The wrapper writes what it left out
+// in kLeftOutFlags.
+constexpr const char *kCompilerWrappers = "compilers";
+constexpr const char *kLeftOutFlags = "left-out";
+const std::regex kCompilerName(R"(([a-z0-9_]+-linux-gnu-)?(cc|c\+\+|gcc|g\+\+|clang|clang\+\+)(-[0-9.]+)?)");
+
+void writeCompilerWrappers(const fs::path &folder) {
+    const std::string script =
+        "#!/bin/sh\n"
+        "# dotsgrade: a sanitized program cannot run within a grading's limits.\n"
+        "for word do\n"
+        "  shift\n"
+        "  case $word in\n"
+        "    -fsanitize=*|-static-libasan|-static-libubsan|-static-libtsan|-static-liblsan|"
+        "-shared-libasan)\n"
+        "      printf '%s\\n' \"$word\" >> \"${0%/*}/" +
+        std::string(kLeftOutFlags) +
+        "\" ;;\n"
+        "    *) set -- \"$@\" \"$word\" ;;\n"
+        "  esac\n"
+        "done\n"
+        "exec /usr/bin/\"${0##*/}\" \"$@\"\n";
+    const fs::path wrappers = folder / kCompilerWrappers;
+    fs::create_directories(wrappers);
+    std::error_code error;
+    for (const fs::directory_entry &entry : fs::directory_iterator("/usr/bin", error)) {
+        const std::string name = entry.path().filename().string();
+        if (!std::regex_match(name, kCompilerName) || access(entry.path().c_str(), X_OK) != 0) continue;
+        writeFileText(wrappers / name, script);
+        fs::permissions(wrappers / name, fs::perms::owner_all | fs::perms::group_read |
+                                             fs::perms::group_exec | fs::perms::others_read |
+                                             fs::perms::others_exec);
+    }
+}
+
+// Returns the sanitizer flags the compiler wrappers left out (one each, as written), "" for none.
+std::string leftOutFlags(const fs::path &folder) {
+    const fs::path said = folder / kCompilerWrappers / kLeftOutFlags;
+    if (!isPlainSmallFile(said)) return "";  // the student's build may have put anything there
+    std::set<std::string> flags;
+    std::istringstream lines(readFileText(said));
+    for (std::string line; std::getline(lines, line) && flags.size() < 8;)
+        if (line.size() <= 80 && (line.rfind("-fsanitize=", 0) == 0 || line.rfind("-static-lib", 0) == 0 ||
+                                  line == "-shared-libasan"))
+            flags.insert(line);
+    std::string words;
+    for (const std::string &flag : flags) words += (words.empty() ? "" : " ") + flag;
+    return words;
+}
+
 // Builds with the student's own Makefile: `make -s` in the sandbox, in the staged copy,
 // within the whole build's time. The program is the executable it makes named as the
 // assignment (at the top, else the one in a folder: build/eight), or a.out, or the only
@@ -517,14 +573,21 @@ BuildResult builtWithMake(const Assignment &assignment, BuildResult &build, cons
     };
     const std::set<fs::path> before = executables();
     build.byMakefile = true;
+    writeCompilerWrappers(build.folder);
     std::string said;
-    const int status =
-        runBuildTool(build.folder, {"/usr/bin/make", "-s", "-C", "src"}, said, kBuildSeconds);
+    const int status = runBuildTool(build.folder, {"/usr/bin/make", "-s", "-C", "src"}, said, kBuildSeconds,
+                                    {}, kCompilerWrappers);
     build.diagnostics = said;
     // Warnings are the course's command's (courseWarnings), not what the Makefile's own
     // flags (-Wextra, -O2) add: the same code without a Makefile warned of nothing.
     build.warned = false;
     build.notes = "built with your " + std::string(makefile) + " (make -s)\n";
+    std::string leftOut;
+    if (const std::string flags = leftOutFlags(build.folder); !flags.empty())
+        leftOut = "left out your " + std::string(makefile) + "'s " + flags +
+                  ": a sanitized program cannot run within a grading's memory limits, so the program graded "
+                  "is built without them\n";
+    build.notes += leftOut;
     if (status != 0) {
         build.diagnostics += "your " + std::string(makefile) + " failed (make " +
                              (status < 0 ? "was stopped" : "exited with status " + std::to_string(status)) +
@@ -564,7 +627,7 @@ BuildResult builtWithMake(const Assignment &assignment, BuildResult &build, cons
         return build;
     }
     build.notes = "built with your " + std::string(makefile) + " (make -s), which made " +
-                  fs::relative(program, src).string() + "\n";
+                  fs::relative(program, src).string() + "\n" + leftOut;
     build.compiled = true;
     build.makeFlags = makeCommandFlags(assignment, build, src);
     return build;

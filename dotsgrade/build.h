@@ -127,9 +127,10 @@ std::string preprocessedOwnCode(const Assignment &assignment, const std::string 
 
 // Runs a build tool (compiler, linker, nm) on student bytes in the sandbox, working in
 // folder (seen as /sandbox/work; "" for a fresh empty one), with readOnly
-// also visible at their own paths. Returns its exit status (-1 if it was stopped);
-// output receives what it printed.
-int runBuildTool(const std::string &folder, const std::vector<std::string> &command,
-                 std::string &output, double seconds = 30, const std::vector<std::string> &readOnly = {});
+// also visible at their own paths, and toolsFolder's programs (a folder in folder) first
+// on PATH. Returns its exit status (-1 if it was stopped); output receives what it printed.
+int runBuildTool(const std::string &folder, const std::vector<std::string> &command, std::string &output,
+                 double seconds = 30, const std::vector<std::string> &readOnly = {},
+                 const std::string &toolsFolder = "");
 
 }  // namespace dotslab::grader

@@ -509,9 +509,22 @@ RunResult runOnce(const RunRequest &r, bool lastTry) {
     }
 
     // Untrusted code never sees our environment (tokens, paths): a fixed minimal one.
+    std::vector<std::string> added = addedEnvironment(r);
+    if (!r.toolsFolder.empty()) {
+        assert(!r.folder.empty() && fs::path(r.toolsFolder).filename() == r.toolsFolder);
+        added.push_back("PATH=" + (sandboxed ? std::string(kSandboxWork) : work.string()) + "/" +
+                        r.toolsFolder + ":/usr/bin:/bin");
+    }
     std::vector<std::string> environment = sandboxEnvironment();
-    const std::vector<std::string> added = addedEnvironment(r);
-    environment.insert(environment.end(), added.begin(), added.end());
+    for (const std::string &variable : added) {  // a variable given again replaces the fixed one
+        const std::string name = variable.substr(0, variable.find('=') + 1);
+        const auto same = std::find_if(environment.begin(), environment.end(),
+                                       [&](const std::string &v) { return v.rfind(name, 0) == 0; });
+        if (same != environment.end())
+            *same = variable;
+        else
+            environment.push_back(variable);
+    }
     // A student's program starts with one stack in every mode: the same environment
     // (bubblewrap sets PWD last for a fresh run; the others get it too) and a path to start
     // it by as long as bubblewrap's (below), so that a program reading an uninitialised

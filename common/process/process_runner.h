@@ -79,6 +79,9 @@ struct RunRequest {
     std::string folder;
     // Untrusted runs: more files or folders the run may read, seen at their own paths.
     std::vector<std::string> readOnly;
+    // Untrusted runs with a folder: a folder in it (a plain name) whose programs come before
+    // the system's on PATH: a build's compiler wrappers.
+    std::string toolsFolder;
     // Standard output and error unbuffered (stdbuf), so that everything a program printed
     // before it was stopped or crashed is kept, not lost in its stdio buffer.
     bool unbuffered = false;
