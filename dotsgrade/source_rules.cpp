@@ -244,7 +244,72 @@ bool compilerMade(const Symbol &symbol, bool codeSpellsMangledNames) {
     return false;
 }
 
-RuleResult noGlobals(const BuildResult &build, const std::vector<Symbol> &symbols) {
+// Returns the names among names (as nm -C prints them) that the compiler finds declared as
+// constants of a type nothing can change: a const number, enum, std::string or const char
+// *const, or an array or std::vector of them. The texts forbid "variables declared outside any functions";
+// a named constant is none, though a const std::string is built when the program runs
+// (adversary round 21). A check file includes the one source and static_asserts each
+// name's declared type, compiled (-fsyntax-only) in the sandbox. None where the code may
+// cast const away (const_cast, a C cast to a pointer or reference, a pointer copied by
+// memcpy or a union: a "constant" changed so is a variable), where the check fails for another reason than a
+// name's type, or where a name is no plain qualified identifier.
+std::set<std::string> compilerSaysConstants(const Assignment &assignment, const BuildResult &build,
+                                            const std::vector<std::string> &names) {
+    static const std::regex castAway(
+        R"(\b(const_cast|memcpy|memmove|bit_cast|union)\b|\(\s*(const\s+)?[A-Za-z_][\w:<>, ]*[*&]+\s*\))");
+    static const std::regex qualifiedName(R"([A-Za-z_]\w*(::[A-Za-z_]\w*)*)");
+    if (build.sources.size() != 1 || names.empty() || names.size() > 32) return {};
+    for (const std::string &file : studentFiles(build))
+        if (std::regex_search(codeOnly(readFileText(file)), castAway)) return {};
+    std::ostringstream check;
+    check << "#include \"" << build.sources[0]
+          << "\"\n#include <string>\n#include <type_traits>\n#include <vector>\n"
+          << "namespace dotsgrade_check {\n"
+             "template <class T> struct Fixed : std::integral_constant<bool, std::is_arithmetic<T>::value || "
+             "std::is_enum<T>::value || std::is_same<T, std::string>::value || std::is_same<T, const char "
+             "*>::value> {};\n"
+             "template <class T> struct Fixed<std::vector<T>> : Fixed<T> {};\n"
+             "template <class T> struct Constant : std::integral_constant<bool, "
+             "std::is_const<typename std::remove_all_extents<T>::type>::value && Fixed<typename "
+             "std::remove_cv<typename std::remove_all_extents<T>::type>::type>::value> {};\n}\n";
+    std::vector<std::string> asked;
+    for (const std::string &name : names) {
+        std::string plain = std::regex_replace(name, std::regex(R"(\[abi:\w+\])"), "");
+        const std::string anonymous = "(anonymous namespace)::";  // its names are seen from outside it
+        for (std::size_t at; (at = plain.find(anonymous)) != std::string::npos;)
+            plain.erase(at, anonymous.size());
+        if (!std::regex_match(plain, qualifiedName)) return {};
+        check << "static_assert(dotsgrade_check::Constant<decltype(" << plain
+              << ")>::value, \"dotsgrade: variable " << asked.size() << ";\");\n";
+        asked.push_back(name);
+    }
+    const fs::path file = fs::path(build.folder) / "constants_check.cpp";
+    writeFileText(file, check.str());
+    std::vector<std::string> command = {"/usr/bin/g++"};
+    for (const std::string &flag : splitWords(assignment.cxxFlags)) command.push_back(flag);
+    command.insert(command.end(), {"-fsyntax-only", file.string()});
+    std::string said;
+    const int status = runBuildTool("", command, said, 30, {build.folder});
+    std::error_code ignored;
+    fs::remove(file, ignored);
+    // Every error the compiler gives must be one of the asserts: else the check itself failed.
+    int errors = 0, asserts = 0;
+    std::istringstream lines(said);
+    for (std::string line; std::getline(lines, line);) {
+        errors += line.find("error:") != std::string::npos;
+        asserts += line.find("error:") != std::string::npos &&
+                   line.find("dotsgrade: variable ") != std::string::npos;
+    }
+    if (status != 0 && (errors == 0 || errors != asserts)) return {};
+    std::set<std::string> constants;
+    for (std::size_t k = 0; k < asked.size(); ++k)
+        if (said.find("dotsgrade: variable " + std::to_string(k) + ";") == std::string::npos)
+            constants.insert(asked[k]);
+    return constants;
+}
+
+RuleResult noGlobals(const Assignment &assignment, const BuildResult &build,
+                     const std::vector<Symbol> &symbols) {
     RuleResult rule{"no_globals", "no global variables"};
     const bool codeSpellsMangledNames = spellsMangledNames(build);
     bool placesSections = false;
@@ -254,6 +319,7 @@ RuleResult noGlobals(const BuildResult &build, const std::vector<Symbol> &symbol
             return namesAny(line, {"section", "__section__"});
         },
         [&](const std::string &, int, const std::string &) { placesSections = true; });
+    std::vector<std::string> globals;  // as nm -C names them, once each
     for (const Symbol &symbol : symbols) {
         // Data the object defines, of every binding: global, local (static), common (C:
         // __attribute__((common)), or -fcommon), weak (V) and unique (u: a template's static
@@ -277,13 +343,20 @@ RuleResult noGlobals(const BuildResult &build, const std::vector<Symbol> &symbol
         const bool readOnlyConstant = symbol.section.rfind(".data.rel.ro", 0) == 0 && !placesSections;
         if (inFunction || library || readOnlyConstant || compilerMade(symbol, codeSpellsMangledNames))
             continue;
-        rule.passed = false;
-        rule.detail += "global variable: " + name + "\n";
+        if (std::find(globals.begin(), globals.end(), name) == globals.end()) globals.push_back(name);
     }
+    const std::set<std::string> constants = compilerSaysConstants(assignment, build, globals);
+    for (const std::string &name : globals)
+        if (!constants.count(name)) {
+            rule.passed = false;
+            rule.detail += "global variable: " + name + "\n";
+        }
     if (!rule.passed)
-        rule.detail += "(a constant the compiler works out, such as a constexpr or a const number, is allowed; "
-                       "one built when the program runs, such as a const std::string, is a variable: declare "
-                       "it inside the function that uses it)\n";
+        rule.detail +=
+            "(a named constant is allowed: const or constexpr, of a number, a std::string or a const "
+            "char *const, or an array or vector of them; anything else declared outside every function is a "
+            "variable: declare it "
+            "inside the function that uses it)\n";
     // An asm label can give a global the name of a function's own variable.
     forMatchingLines(
         build, [](const std::string &line) { return namesAny(line, {"asm", "__asm", "__asm__"}); },
@@ -784,7 +857,7 @@ std::vector<RuleResult> checkSourceRules(const Assignment &assignment, const Bui
     std::vector<RuleResult> results;
     const std::vector<Symbol> symbols = symbolsOf(objects.symbols);
     if (!assignment.functions.empty()) results.push_back(prototypes(assignment, build, objects));
-    if (assignment.noGlobals) results.push_back(noGlobals(build, symbols));
+    if (assignment.noGlobals) results.push_back(noGlobals(assignment, build, symbols));
     if (assignment.packedEncoding) results.push_back(noFloatingPoint(build, symbols, objects.disassembly));
     if (assignment.noArraysNoLibrary) {
         results.push_back(noArrays(build));

@@ -555,30 +555,45 @@ BOOST_AUTO_TEST_CASE(ordinary_code_the_rules_allow) {
 }
 
 BOOST_AUTO_TEST_CASE(global_constants_are_no_variables) {
-    // Constants the compiler works out are no global state, whether they need relocating
-    // (the pointers, kept in .data.rel.ro) or not (read-only data). A const std::string
-    // is built at run time in writable memory, and a pointer to const can be pointed
-    // elsewhere: variables, charged with a hint.
+    // Named constants are no global state, whether the compiler works them out (a
+    // constexpr pointer, kept in .data.rel.ro, or read-only data) or the program builds
+    // them when it starts (a const std::string, a const vector of them: adversary round 21,
+    // the text forbids "variables"). A pointer to const can be pointed elsewhere, and a
+    // "constant" whose const the code casts away is a variable: charged, with a hint.
     const std::string constants =
         "constexpr const char *kGreeting = \"hi\";\n"
         "const char *const kFarewell = \"bye\";\n"
         "const int kSize = 4;\n"
-        "const char kName[] = \"dots\";\n\n"
+        "const char kName[] = \"dots\";\n"
+        "const std::string kPlayers = \"AB\";\n"
+        "namespace {\nconst std::vector<std::string> kWords = {\"one\", \"two\"};\n}\n\n"
         "int main() {\n"
-        "    if (std::string(kGreeting).size() + std::string(kFarewell).size() + kSize + sizeof kName == 0) "
+        "    if (std::string(kGreeting).size() + std::string(kFarewell).size() + kSize + sizeof kName + "
+        "kPlayers.size() + kWords.size() == 0) "
         "return 3;";
-    Grade allowed = gradeBroken("dotsboxes", {{"int main() {", constants}});
+    Grade allowed = gradeBroken("dotsboxes", {{"int main() {", "#include <vector>\n" + constants}});
     BOOST_TEST(allowed.failed().empty(), allowed.run.out);
     const std::string variables =
         "const std::string kGreeting = \"hi\";\n"
         "const char *farewell = \"bye\";\n\n"
         "int main() {\n"
+        "    const_cast<std::string &>(kGreeting) += \"!\";\n"
         "    if (kGreeting.size() + std::string(farewell).size() == 0) return 3;";
     Grade charged = gradeBroken("dotsboxes", {{"int main() {", variables}});
     expectFailures(charged, {"rule no_globals"},
                    {{"rule no_globals", "global variable: kGreeting"},
                     {"rule no_globals", "global variable: farewell"},
-                    {"rule no_globals", "such as a const std::string, is a variable"}});
+                    {"rule no_globals", "a named constant is allowed"}});
+    const std::string pointers =
+        "const std::string kPlayers = \"AB\";\n"
+        "const char *farewell = \"bye\";\n\n"
+        "int main() {\n"
+        "    if (kPlayers.size() + std::string(farewell).size() == 0) return 3;";
+    Grade pointer = gradeBroken("dotsboxes", {{"int main() {", pointers}});
+    expectFailures(pointer, {"rule no_globals"}, {{"rule no_globals", "global variable: farewell"}});
+    BOOST_TEST(
+        pointer.test("rule no_globals")["output"].get<std::string>().find("kPlayers") == std::string::npos,
+        pointer.run.out);
 }
 
 BOOST_AUTO_TEST_CASE(language_features_are_no_array_and_no_library_in_dotstriangles) {
