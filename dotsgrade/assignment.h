@@ -77,7 +77,8 @@ struct Assignment {
     bool compareStandardError = false;          // boxes prints its messages there
     std::vector<std::string> sourceExtensions;  // what counts as a source file
     // Files the course hands out that the text never asks students to turn in: the name a
-    // source includes, and our copy (a path under dotslab's source), supplied where missing.
+    // source includes, and the copy supplied where it is missing: ours (a path under
+    // dotslab's source), or the course's own (an absolute path: --provided).
     std::vector<std::pair<std::string, std::string>> providedFiles;
     // The course's compile commands (after g++ or gcc), as the assignment states them:
     // warnings are counted from exactly these, and the program graded is what they build.

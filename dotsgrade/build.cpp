@@ -639,7 +639,7 @@ BuildResult builtWithMake(const Assignment &assignment, BuildResult &build, cons
 // course hands it out: an empty stdafx.h or pch.h (Visual Studio's precompiled header,
 // any case: the dotsboxes text names Visual Studio, whose console projects begin with it),
 // or the assignment's provided file (eight's board.h, which the lab hands out and its
-// text never asks to turn in). Each is said in build.notes.
+// text never asks to turn in: the course's copy, else ours). Each is said in build.notes.
 static void supplyProvidedHeaders(const Assignment &assignment, BuildResult &build, const fs::path &src) {
     for (const std::string &source : build.sources) {
         std::istringstream lines(readFileText(source));
@@ -656,14 +656,21 @@ static void supplyProvidedHeaders(const Assignment &assignment, BuildResult &bui
                                " (Visual Studio's precompiled header, which this compiler does not need)\n";
                 continue;
             }
-            for (const auto &[name, ours] : assignment.providedFiles)
-                if (header == name) {
-                    fs::copy_file(fs::path(dataFiles().source) / ours, src / header);
-                    build.notes += "supplied the course's " + header + ", which the " + assignment.name +
-                                   " text hands out (your submission has none): dotslab's copy, which may "
-                                   "differ from your lab's; if the build fails on it, hand in your " +
-                                   header + "\n";
-                }
+            for (const auto &[name, copy] : assignment.providedFiles) {
+                if (header != name) continue;
+                const bool coursesOwn = fs::path(copy).is_absolute();
+                fs::copy_file(coursesOwn ? fs::path(copy) : fs::path(dataFiles().source) / copy,
+                              src / header);
+                fs::permissions(src / header, fs::perms::owner_read | fs::perms::owner_write |
+                                                  fs::perms::group_read | fs::perms::others_read);
+                build.notes +=
+                    "supplied the course's " + header + ", which the " + assignment.name +
+                    " text hands out (your submission has none)" +
+                    (coursesOwn ? std::string(": your course's copy\n")
+                                : ": dotslab's copy, which may differ from your lab's; if the build "
+                                  "fails on it, hand in your " +
+                                      header + "\n");
+            }
         }
     }
 }

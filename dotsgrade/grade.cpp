@@ -1104,8 +1104,23 @@ std::vector<TestOutcome> judgedRuns(
     return tests;
 }
 
-GradeReport gradeSubmission(const Assignment &assignment, const std::string &submission,
+// Returns assignment with the course's own copies of the files it hands out (--provided)
+// over ours, by name.
+Assignment withCourseFiles(const Assignment &assignment, const GradeOptions &options) {
+    Assignment with = assignment;
+    for (const std::string &path : options.providedFiles) {
+        const std::string name = fs::path(path).filename().string();
+        auto same = std::find_if(with.providedFiles.begin(), with.providedFiles.end(),
+                                 [&](const auto &provided) { return provided.first == name; });
+        if (same == with.providedFiles.end()) same = with.providedFiles.insert(same, {name, ""});
+        same->second = fs::absolute(path).string();
+    }
+    return with;
+}
+
+GradeReport gradeSubmission(const Assignment &assigned, const std::string &submission,
                             const GradeOptions &given) {
+    const Assignment assignment = withCourseFiles(assigned, given);
     // Random cases of its own: the same for the same files, never known before they are
     // handed in (a program that replays a fixed seed's cases scored 100: adversary round 22).
     GradeOptions options = given;

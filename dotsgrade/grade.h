@@ -36,6 +36,9 @@ struct GradeOptions {
     std::map<std::string, double> rubric;           // category -> points, over the assignment's default
     std::map<std::string, std::string> visibility;  // category -> Gradescope visibility ("visible" if none)
     std::string compilerFlags;    // replaces the assignment's compile flags ("" : keep them)
+    // The course's own copies of files it hands out (eight's board.h), absolute paths: each
+    // supplied, by its name, where a source includes it and the submission has none.
+    std::vector<std::string> providedFiles;
     std::string saveFailuresDir;  // every failing case written here as a --tests case ("": not)
     int parallelRuns = 1;         // program runs at once
 };

@@ -63,6 +63,8 @@ std::string runScript(const KitRequest &request) {
                           " \"$root/submission\" --json \"$root/results/results.json\"";
     if (!request.rubricPath.empty()) command += " --rubric \"$root/source/rubric.json\"";
     if (!request.testsDir.empty()) command += " --tests \"$root/source/tests\"";
+    for (const std::string &file : request.providedFiles)
+        command += " --provided \"$root/source/provided/\"" + quoted(fs::path(file).filename().string());
     for (const std::string &option : request.options) command += " " + quoted(option);
     return "#!/usr/bin/env bash\n"
            "# Gradescope runs this for every submission: dotsgrade grades /autograder/submission\n"
@@ -89,6 +91,10 @@ void writeGradescopeKit(const KitRequest &request) {
     copyTree(files.specs, root / "shared" / "specs");
     if (!request.rubricPath.empty()) fs::copy_file(request.rubricPath, root / "rubric.json");
     if (!request.testsDir.empty()) copyTree(request.testsDir, root / "tests");
+    for (const std::string &file : request.providedFiles) {
+        fs::create_directories(root / "provided");
+        fs::copy_file(file, root / "provided" / fs::path(file).filename());
+    }
     writeFileText((root / "setup.sh").string(), setupScript());
     writeFileText((root / "run_autograder").string(), runScript(request));
     for (const char *script : {"setup.sh", "run_autograder"})

@@ -23,7 +23,8 @@ struct KitRequest {
     std::string output;                // the zip to write
     std::string rubricPath;            // "" for the default rubric
     std::string testsDir;              // "" for none
-    std::vector<std::string> options;  // the other dotsgrade options every grading gets
+    std::vector<std::string> providedFiles;  // the course's files it hands out (--provided), packed in
+    std::vector<std::string> options;        // the other dotsgrade options every grading gets
 };
 
 // Writes the kit; throws std::runtime_error with the reason if it cannot.

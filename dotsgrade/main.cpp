@@ -283,7 +283,7 @@ void addGradingOptions(CLI::App &app, CommandLine &cl) {
     // A relative path in it is taken from its folder.
     auto courseFile = std::make_shared<CourseFile>(
         std::set<std::string>{"tests", "rubric", "sample", "starter", "batch", "save-failures", "json",
-                              "junit", "classroom", "html", "summary", "output"});
+                              "junit", "classroom", "html", "summary", "output", "provided"});
     app.config_formatter(courseFile);
     CLI::Option *course =
         app.set_config("--course", "", "a course file: any grading option below as name = value (TOML)")
@@ -331,6 +331,10 @@ void addGradingOptions(CLI::App &app, CommandLine &cl) {
         ->check(CLI::Range(1, 1 << 20));
     app.add_option("--compiler-flags", cl.options.compilerFlags,
                    "replace the assignment's compile flags (default: the course's, see --explain)");
+    app.add_option("--provided", cl.options.providedFiles,
+                   "a file the course hands out (eight's board.h), supplied where a source includes it and "
+                   "the submission has none (default: dotslab's copy); once per file")
+        ->check(CLI::ExistingFile);
     app.add_flag("--unsafe-no-sandbox", cl.unsafeNoSandbox,
                  "grade even where bubblewrap cannot run: student code then runs WITHOUT isolation");
     std::string categories;
@@ -343,6 +347,22 @@ void addGradingOptions(CLI::App &app, CommandLine &cl) {
         ->check(CLI::ExistingFile);
 }
 
+// Turns the grading options as parsed into GradeOptions: the names into modes, the rubric
+// read, the provided files' paths made absolute (two of one name are a bad command line:
+// which one is supplied would be no instructor's choice).
+void settleGradingOptions(CommandLine &cl) {
+    cl.options.compare = dotslab::compareModeNamed(cl.compare);
+    if (!cl.outputPolicy.empty()) cl.options.outputPolicy = outputPolicyNamed(cl.outputPolicy);
+    if (!cl.rubricPath.empty()) readRubric(cl.rubricPath, cl.options);
+    std::set<std::string> names;
+    for (std::string &path : cl.options.providedFiles) {
+        path = fs::absolute(path).lexically_normal().string();
+        if (!names.insert(fs::path(path).filename().string()).second)
+            throw CLI::ValidationError("--provided",
+                                       "two files called " + fs::path(path).filename().string());
+    }
+}
+
 // Returns x as a person writes it: 2, 0.5.
 std::string shortNumber(double x) {
     std::ostringstream out;
@@ -353,7 +373,7 @@ std::string shortNumber(double x) {
 // Returns the kit that grades as cl says: every grading option written out explicitly.
 KitRequest kitRequest(const CommandLine &cl, const std::string &output) {
     const GradeOptions &o = cl.options;
-    KitRequest kit{cl.assignment, output, cl.rubricPath, o.testsDir, {}};
+    KitRequest kit{cl.assignment, output, cl.rubricPath, o.testsDir, o.providedFiles, {}};
     kit.options = {"--compare",      cl.compare,
                    "--fuzz",         std::to_string(o.fuzzGames),
                    "--malformed",    std::to_string(o.malformedInputs),
@@ -496,9 +516,7 @@ int main(int argc, char **argv) {
         addGradingOptions(kit, cl);
         try {
             kit.parse(argc - 1, argv + 1);
-            cl.options.compare = dotslab::compareModeNamed(cl.compare);
-            if (!cl.outputPolicy.empty()) cl.options.outputPolicy = outputPolicyNamed(cl.outputPolicy);
-            if (!cl.rubricPath.empty()) readRubric(cl.rubricPath, cl.options);
+            settleGradingOptions(cl);
             assignmentNamed(cl.assignment);
             writeGradescopeKit(kitRequest(cl, output));
             std::cout << "wrote " << output
@@ -549,9 +567,7 @@ int main(int argc, char **argv) {
     addGradingOptions(app, cl);
     try {
         app.parse(argc, argv);
-        cl.options.compare = dotslab::compareModeNamed(cl.compare);
-        if (!cl.outputPolicy.empty()) cl.options.outputPolicy = outputPolicyNamed(cl.outputPolicy);
-        if (!cl.rubricPath.empty()) readRubric(cl.rubricPath, cl.options);
+        settleGradingOptions(cl);
         return run(cl);
     } catch (const CLI::ParseError &e) {
         return app.exit(e) == 0 ? 0 : 2;

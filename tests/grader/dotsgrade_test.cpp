@@ -377,6 +377,24 @@ BOOST_AUTO_TEST_CASE(the_labs_own_board_h_is_supplied) {
     BOOST_TEST(g.test("build")["output"].get<std::string>().find("supplied the course's board.h") !=
                    std::string::npos,
                g.run.out);
+    // Code that needs the course's own board.h, other than ours, is built with it where the
+    // instructor gives it (--provided; adversary round 22: 0).
+    const fs::path course = scratch.path() / "course";
+    fs::create_directories(course);
+    writeFile(course / "board.h",
+              readFileText(kSource / "eight" / "board.h") + "\n#define COURSE_BOARD_H 1\n");
+    writeFile(folder / "eight.cc",
+              "#include \"board.h\"\n#ifndef COURSE_BOARD_H\n#error not the course board.h\n"
+              "#endif\n" +
+                  readFileText(folder / "eight.cc"));
+    const Grade ours = grade("eight", folder, {"--compiler-flags", kCxx17});
+    BOOST_TEST(ours.test("build")["score"] == 0, ours.run.out);
+    const Grade theirs =
+        grade("eight", folder, {"--compiler-flags", kCxx17, "--provided", (course / "board.h").string()});
+    BOOST_TEST(theirs.failed().empty(), theirs.run.out);
+    BOOST_TEST(
+        theirs.test("build")["output"].get<std::string>().find("your course's copy") != std::string::npos,
+        theirs.run.out);
 }
 
 BOOST_AUTO_TEST_CASE(missing_mandated_function) {
