@@ -1003,17 +1003,8 @@ bool librarysDumpedFunction(const std::string &name) {
 
 }  // namespace
 
-std::string arraysTheCompilerSees(const std::string &ownCode, const std::string &trees) {
-    if (trees.empty()) return "the compiler's view could not be had\n";
-    if (!libraryNamespaceAfterPreprocessing(ownCode).empty())
-        return "your code opens the library's namespace\n";
-    const std::string code = codeOnly(ownCode);
-    for (std::string_view word : identifiersOf(code))
-        if (word.substr(0, 2) == "__" && word != "__func__" && word != "__PRETTY_FUNCTION__" &&
-            word != "__FUNCTION__")
-            return "your code names " + std::string(word) + ", a name the library keeps for itself\n";
+std::string arraysInTrees(const std::string &trees, int *subscriptCalls) {
     std::string found;
-    int subscriptCalls = 0;
     std::istringstream lines(trees);
     bool own = false;
     std::string function;
@@ -1031,7 +1022,7 @@ std::string arraysTheCompilerSees(const std::string &ownCode, const std::string 
                 continue;
             }
             if (line.compare(at, 11, "operator[] ") == 0) {
-                ++subscriptCalls;
+                if (subscriptCalls != nullptr) ++*subscriptCalls;
                 at += 10;
                 continue;
             }
@@ -1041,7 +1032,20 @@ std::string arraysTheCompilerSees(const std::string &ownCode, const std::string 
             break;
         }
     }
-    if (!found.empty()) return found;
+    return found;
+}
+
+std::string arraysTheCompilerSees(const std::string &ownCode, const std::string &trees) {
+    if (trees.empty()) return "the compiler's view could not be had\n";
+    if (!libraryNamespaceAfterPreprocessing(ownCode).empty())
+        return "your code opens the library's namespace\n";
+    const std::string code = codeOnly(ownCode);
+    for (std::string_view word : identifiersOf(code))
+        if (word.substr(0, 2) == "__" && word != "__func__" && word != "__PRETTY_FUNCTION__" &&
+            word != "__FUNCTION__")
+            return "your code names " + std::string(word) + ", a name the library keeps for itself\n";
+    int subscriptCalls = 0;
+    if (const std::string found = arraysInTrees(trees, &subscriptCalls); !found.empty()) return found;
     int subscripts = 0;
     std::istringstream codeLines(code);
     for (std::string line; std::getline(codeLines, line);) subscripts += subscriptsOf(line);
@@ -1051,6 +1055,14 @@ std::string arraysTheCompilerSees(const std::string &ownCode, const std::string 
                "compiler calls your class's operator[] for " +
                std::to_string(subscriptCalls) + ": the others are arrays\n";
     return "";
+}
+
+bool spellsTypesIndirectly(const std::string &ownCode) {
+    static const std::set<std::string_view> words = {"template",   "decltype", "typeof",
+                                                     "__typeof__", "__typeof", "auto"};
+    for (std::string_view word : identifiersOf(codeOnly(ownCode)))
+        if (words.count(word)) return true;
+    return false;
 }
 
 std::string asmAfterPreprocessing(const std::string &ownCode) {
@@ -1063,15 +1075,25 @@ std::string libraryNamespaceAfterPreprocessing(const std::string &ownCode) {
     return linesAfterPreprocessing(
         ownCode,
         [](const std::string &line) {
-            const std::vector<std::string_view> words = identifiersOf(line);
-            for (std::size_t k = 0; k + 1 < words.size(); ++k)
-                if (words[k] == "namespace" && (words[k + 1] == "std" || words[k + 1] == "__gnu_cxx") &&
-                    (k == 0 || words[k - 1] != "using"))
-                    return true;
+            // namespace std {, and a class declared into it by a qualified name (struct
+            // std::less<Mine> { static int player; }: adversary round 23, a global named
+            // std::). An alias (namespace fs = std::filesystem) cannot reopen it.
+            static const std::regex opens(
+                R"((^|[^\w])(namespace|struct|class|union)\s+(::\s*)?(std|__gnu_cxx)\b)");
+            static const std::regex usingDirective(R"(\busing\s+namespace\s+(::\s*)?(std|__gnu_cxx)\b)");
+            for (std::sregex_iterator it(line.begin(), line.end(), opens), end; it != end; ++it) {
+                std::smatch usingOne;
+                const std::string before =
+                    line.substr(0, static_cast<std::size_t>(it->position(0) + it->length(0)));
+                if (std::regex_search(before, usingOne, usingDirective) &&
+                    static_cast<std::size_t>(usingOne.position(0) + usingOne.length(0)) == before.size())
+                    continue;
+                return true;  // an elaborated `struct std::tm t;` is read so too: rare, and harmless to ask
+            }
             return false;
         },
-        " (your code opens the library's namespace: a variable defined there is yours, global state all the "
-        "same)");
+        " (your code opens the library's namespace or declares into it: a variable defined there is yours, "
+        "global state all the same)");
 }
 
 std::string inlinedLibraryCalls(const std::string &ownCode, const ObjectListing &objects) {

@@ -341,6 +341,15 @@ BOOST_AUTO_TEST_CASE(a_mandated_function_never_called) {
     Grade copied = gradeBroken("dotstriangles", {throughApplyMove, {"int main() {", copy + "int main() {"}});
     expectFailures(copied, {"rule prototypes"},
                    {{"rule prototypes", "never called by your program: updateGrid"}});
+    // Nor is a call from a function nothing calls, or only such functions call (adversary
+    // round 23: 100).
+    Grade dead = gradeBroken(
+        "dotstriangles",
+        {throughApplyMove,
+         {"int main() {", copy + "void neverCalled(long long g) { updateGrid(g, 1, 1); }\n"
+                                 "void norThis(long long g) { neverCalled(g); }\n\nint main() {"}});
+    expectFailures(dead, {"rule prototypes"},
+                   {{"rule prototypes", "never called by your program: updateGrid"}});
 }
 
 BOOST_AUTO_TEST_CASE(visual_studios_precompiled_header_is_supplied) {
@@ -634,6 +643,28 @@ BOOST_AUTO_TEST_CASE(array_in_dotstriangles) {
         {{"    int score = 0;\n    for (int t = 13;",
           "    int counts[3] = {0, 0, 0};\n    (void)counts;\n    int score = 0;\n    for (int t = 13;"}});
     expectFailures(g, {"rule no_arrays"}, {{"rule no_arrays", "int counts[3]"}});
+    // An array type a template deduces from a string literal needs no bracket: the
+    // compiler's view shows it (adversary round 23: 100).
+    Grade deduced =
+        gradeBroken("dotstriangles",
+                    {{"int main() {",
+                      "template <class T> struct Table;\ntemplate <class T> struct Table<const T &> { "
+                      "typedef T type; };\n"
+                      "int sideOf(int k) {\n    Table<decltype(\"1234\")>::type sides = {2, 3, 6, 1, 3};\n"
+                      "    return *(sides + k);\n}\n\nint main() {"}});
+    expectFailures(deduced, {"rule no_arrays"}, {{"rule no_arrays", "the compiler sees an array in sideOf"}});
+}
+
+BOOST_AUTO_TEST_CASE(a_global_declared_into_the_librarys_namespace) {
+    // A static member of a student's specialization of a library template is a global all
+    // the same, however it is declared into std (adversary round 23: 100).
+    Grade g = gradeBroken("dotsboxes", {{"int main() {",
+                                         "template <class T> struct Mine {};\n"
+                                         "template <class T> struct std::less<Mine<T>> {\n"
+                                         "    static int moves;\n};\n"
+                                         "template <class T> int std::less<Mine<T>>::moves = 0;\n\n"
+                                         "int main() {\n    ++std::less<Mine<int>>::moves;"}});
+    expectFailures(g, {"rule no_globals"}, {{"rule no_globals", "declares into it"}});
 }
 
 BOOST_AUTO_TEST_CASE(an_include_alone_uses_no_function_in_dotstriangles) {
