@@ -320,6 +320,93 @@ long unitAt(const std::string &text, std::size_t at) {
     return end > at + 4 && text.compare(end, 2, ".o") == 0 ? unit : -1;
 }
 
+// Returns where build.objects holds the object of unit number ("unit7.o" for 7; a unit left
+// out has none), or -1.
+long objectIndex(const BuildResult &build, long number) {
+    if (number < 0) return -1;
+    const auto at =
+        std::find(build.objects.begin(), build.objects.end(), "unit" + std::to_string(number) + ".o");
+    return at == build.objects.end() ? -1 : static_cast<long>(at - build.objects.begin());
+}
+
+// Returns the units of build the program needs, ascending: the one that defines main (the
+// only one, else the one at the top), and every unit that defines a symbol a needed one
+// uses, the definer in the user's own folder first, then one at the top. Empty where nm
+// cannot tell or no single main is found. A test program linked with its framework's
+// main (GoogleTest's), or a second copy of the lab's files in a subfolder, is no part of
+// it (adversary round 23: 0 for a correct eight beside tests/board_test.cc).
+std::vector<std::size_t> neededUnits(const BuildResult &build, const fs::path &src) {
+    const std::vector<std::string> objects = objectPaths(build);
+    std::vector<std::string> nm = {"/usr/bin/nm", "-A", "-P"};
+    nm.insert(nm.end(), objects.begin(), objects.end());
+    std::string listed;
+    if (runBuildTool("", nm, listed, kStepSeconds, objects) != 0) return {};
+    std::vector<std::set<std::string>> defines(objects.size()), uses(objects.size());
+    std::istringstream lines(listed);
+    for (std::string line; std::getline(lines, line);) {
+        // "/path/unit3.o: _Z3fooi T 0000000000000000 0000000000000010"
+        const std::size_t colon = line.find(": ");
+        if (colon == std::string::npos) continue;
+        const long unit = objectIndex(build, unitAt(fs::path(line.substr(0, colon)).filename().string(), 0));
+        std::istringstream words(line.substr(colon + 2));
+        std::string name, type;
+        if (unit < 0 || static_cast<std::size_t>(unit) >= objects.size() || !(words >> name >> type))
+            continue;
+        if (type == "U")
+            uses[static_cast<std::size_t>(unit)].insert(name);
+        else if (std::isupper(static_cast<unsigned char>(type[0])) || type == "u" || type == "v" ||
+                 type == "w")
+            defines[static_cast<std::size_t>(unit)].insert(name);
+    }
+    auto atTop = [&](std::size_t unit) { return fs::path(build.sources[unit]).parent_path() == src; };
+    std::vector<std::size_t> mains;
+    for (std::size_t unit = 0; unit < objects.size(); ++unit)
+        if (defines[unit].count("main")) mains.push_back(unit);
+    if (mains.size() > 1)
+        mains.erase(
+            std::remove_if(mains.begin(), mains.end(), [&](std::size_t unit) { return !atTop(unit); }),
+            mains.end());
+    if (mains.size() != 1) return {};
+    std::set<std::size_t> needed = {mains.front()};
+    for (std::vector<std::size_t> todo = mains; !todo.empty();) {
+        const std::size_t unit = todo.back();
+        todo.pop_back();
+        for (const std::string &symbol : uses[unit]) {
+            std::vector<std::size_t> definers;
+            for (std::size_t other = 0; other < objects.size(); ++other)
+                if (defines[other].count(symbol)) definers.push_back(other);
+            if (definers.empty() || std::any_of(definers.begin(), definers.end(),
+                                                [&](std::size_t d) { return needed.count(d) != 0; }))
+                continue;
+            const auto rank = [&](std::size_t d) {
+                return fs::path(build.sources[d]).parent_path() == fs::path(build.sources[unit]).parent_path()
+                           ? 0
+                       : atTop(d) ? 1
+                                  : 2;
+            };
+            const std::size_t chosen =
+                *std::min_element(definers.begin(), definers.end(),
+                                  [&](std::size_t a, std::size_t b) { return rank(a) < rank(b); });
+            needed.insert(chosen);
+            todo.push_back(chosen);
+        }
+    }
+    return {needed.begin(), needed.end()};
+}
+
+// Leaves out of build every unit not in kept (ascending), said in build.notes with why.
+void leaveOut(BuildResult &build, const fs::path &src, const std::vector<std::size_t> &kept,
+              const std::string &why) {
+    std::string dropped;
+    for (std::size_t unit = build.sources.size(); unit-- > 0;) {
+        if (std::binary_search(kept.begin(), kept.end(), unit)) continue;
+        dropped = fs::relative(build.sources[unit], src).string() + (dropped.empty() ? "" : ", ") + dropped;
+        build.sources.erase(build.sources.begin() + static_cast<long>(unit));
+        build.objects.erase(build.objects.begin() + static_cast<long>(unit));
+    }
+    if (!dropped.empty()) build.notes += "left out " + dropped + ": " + why + "\n";
+}
+
 // After a failed link that said `linkerSaid`: returns, in plain words, which files define
 // the same function or variable ("" if that is not why). A file in a subfolder with a main
 // of its own, beside one main in the top folder, is a leftover, and so is a test program
@@ -341,9 +428,8 @@ std::string explainedClash(const Assignment &assignment, BuildResult &build, con
         if (end == std::string::npos) continue;
         const long first = unitAt(line, end + 3);
         std::set<std::size_t> &units = definers[line.substr(start, end - start)];
-        for (long unit : {first, current})
-            if (unit >= 0 && static_cast<std::size_t>(unit) < build.sources.size())
-                units.insert(static_cast<std::size_t>(unit));
+        for (long unit : {objectIndex(build, first), objectIndex(build, current)})
+            if (unit >= 0) units.insert(static_cast<std::size_t>(unit));
     }
     auto shown = [&](std::size_t unit) { return fs::relative(build.sources[unit], src).string(); };
     std::vector<std::size_t> topMains, leftovers;
@@ -635,6 +721,11 @@ BuildResult builtWithMake(const Assignment &assignment, BuildResult &build, cons
 
 }  // namespace
 
+namespace {
+std::vector<std::string> ownFiles(const Assignment &assignment, const BuildResult &build);
+std::set<std::string> headerFoldersOf(const std::vector<std::string> &files);
+}  // namespace
+
 // Supplies each header a source includes in quotes that the submission lacks where the
 // course hands it out: an empty stdafx.h or pch.h (Visual Studio's precompiled header,
 // any case: the dotsboxes text names Visual Studio, whose console projects begin with it),
@@ -712,10 +803,18 @@ BuildResult buildSubmission(const Assignment &assignment, const std::string &sub
     auto inside = [&](const std::string &path) { return fs::relative(path, build.folder).string(); };
 
     // Step 2: each source compiled in the sandbox; includes resolve from its own folder,
-    // then from the submission's top folder.
+    // then from the submission's top folder, then from every folder that holds a header
+    // (src/ and include/, as a CMake project lays them out: adversary round 23, 0).
+    std::vector<std::string> headerFolders;
+    for (const std::string &folder : headerFoldersOf(ownFiles(assignment, build)))
+        if (fs::path(folder) != src) headerFolders.insert(headerFolders.end(), {"-I", inside(folder)});
     const bool allC = std::all_of(build.sources.begin(), build.sources.end(),
                                   [](const std::string &s) { return Assignment::isCSource(s); });
     bool ok = true;
+    // A unit in a subfolder that does not compile (a test program whose framework is not
+    // installed here) waits: the program may need nothing of it (Step 3c).
+    std::vector<std::size_t> notCompiled;
+    std::string notCompiledSaid;
     for (std::size_t i = 0; i < build.sources.size() && ok; ++i) {
         const fs::path source = build.sources[i];
         const std::string object = "unit" + std::to_string(i) + ".o";
@@ -726,14 +825,22 @@ BuildResult buildSubmission(const Assignment &assignment, const std::string &sub
             command.push_back(flag);
         // -fno-lto after the course's flags: the grader reads the object's machine code and
         // symbols, which a -flto object only holds as the compiler's intermediate form.
-        command.insert(command.end(), {"-fno-lto", "-I", inside(source.parent_path()), "-I", "src", "-c"});
+        command.insert(command.end(), {"-fno-lto", "-I", inside(source.parent_path()), "-I", "src"});
+        command.insert(command.end(), headerFolders.begin(), headerFolders.end());
+        command.push_back("-c");
         addLanguageOf(command, source);
         command.insert(command.end(), {inside(source), "-o", object});
         std::string said;
-        if (remaining() <= 0 || runBuildTool(build.folder, command, said, remaining()) != 0)
-            ok = false;
-        build.diagnostics += withoutWarningsBesideTheCode(said);
         build.objects.push_back(object);
+        const bool compiledHere =
+            remaining() > 0 && runBuildTool(build.folder, command, said, remaining()) == 0;
+        if (!compiledHere && remaining() > 0 && source.parent_path() != src) {
+            notCompiled.push_back(i);
+            notCompiledSaid += withoutWarningsBesideTheCode(said);
+            continue;
+        }
+        ok = compiledHere;
+        build.diagnostics += withoutWarningsBesideTheCode(said);
         if (bytesUnder(build.folder) > kBuildFolderBytes) {
             build.diagnostics += "the build wrote more than its 64 MB of files in all\n";
             ok = false;
@@ -741,8 +848,25 @@ BuildResult buildSubmission(const Assignment &assignment, const std::string &sub
     }
     build.warned = !build.diagnostics.empty();
     if (!ok) {
+        build.diagnostics += notCompiledSaid;
         if (remaining() <= 0) build.diagnostics += "the build took longer than its 60 s in all\n";
         return build;
+    }
+    // The units that did not compile wait outside the build; if the link needs them, what
+    // their compiler said is why the build failed.
+    const std::vector<std::string> notCompiledFiles = [&] {
+        std::vector<std::string> files;
+        for (std::size_t unit : notCompiled) files.push_back(fs::relative(build.sources[unit], src).string());
+        return files;
+    }();
+    if (!notCompiled.empty()) {
+        std::vector<std::size_t> compiledUnits;
+        for (std::size_t unit = 0; unit < build.sources.size(); ++unit)
+            if (!std::binary_search(notCompiled.begin(), notCompiled.end(), unit))
+                compiledUnits.push_back(unit);
+        const std::string notes = build.notes;
+        leaveOut(build, src, compiledUnits, "");
+        build.notes = notes;
     }
 
     if (compiled) compiled(build);
@@ -757,9 +881,30 @@ BuildResult buildSubmission(const Assignment &assignment, const std::string &sub
         const std::string clash = explainedClash(assignment, build, src, said);
         if (build.objects.size() == objects ||
             runBuildTool(build.folder, linkCommand(build, allC), said, remaining()) != 0) {
-            build.diagnostics += clash + said;
-            return build;
+            // Step 3c: only the units the program needs (from main on): a test program of a
+            // framework's, a second copy of the lab's files in a subfolder, are none of them.
+            BuildResult needed = build;
+            const std::vector<std::size_t> kept = neededUnits(build, src);
+            const bool fewer = !kept.empty() && kept.size() < build.sources.size();
+            if (fewer)
+                leaveOut(
+                    needed, src, kept,
+                    "the program needs none of their functions (test programs, or copies of your files?)");
+            std::string neededSaid;
+            if (!fewer ||
+                runBuildTool(build.folder, linkCommand(needed, allC), neededSaid, remaining()) != 0) {
+                build.diagnostics += notCompiledSaid + clash + said;
+                return build;
+            }
+            build = needed;
         }
+    }
+    if (!notCompiledFiles.empty()) {
+        std::string files;
+        for (const std::string &file : notCompiledFiles) files += (files.empty() ? "" : ", ") + file;
+        build.notes += "left out " + files +
+                       ": it does not compile here (a test framework not installed?), and the program needs "
+                       "none of its functions\n";
     }
     std::string why;
     build.program = claimedProgram(build.folder, fs::path(build.folder) / "program", why);
