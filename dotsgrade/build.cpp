@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cxxabi.h>
+#include <iconv.h>
 #include <openssl/evp.h>
 #include <algorithm>
 #include <cctype>
@@ -14,6 +15,7 @@
 #include <iterator>
 #include <map>
 #include <memory>
+#include <optional>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -189,6 +191,31 @@ struct StagedFile {
     bool source;  // a source (else a Makefile or a header)
 };
 
+// Returns text in UTF-8 (without a byte-order mark) where bytes are UTF-16 or UTF-32 with
+// one (Visual Studio's "Unicode - Codepage 1200": a correct dotsboxes with its author's
+// name in Chinese scored 0, "stray '\377' in program", adversary round 23); nothing where
+// they are not, or do not convert.
+std::optional<std::string> asUtf8(const std::string &bytes) {
+    const char *encoding = bytes.rfind(std::string("\xFF\xFE\0\0", 4), 0) == 0   ? "UTF-32LE"
+                           : bytes.rfind(std::string("\0\0\xFE\xFF", 4), 0) == 0 ? "UTF-32BE"
+                           : bytes.rfind("\xFF\xFE", 0) == 0                     ? "UTF-16LE"
+                           : bytes.rfind("\xFE\xFF", 0) == 0                     ? "UTF-16BE"
+                                                                                 : nullptr;
+    if (encoding == nullptr) return std::nullopt;
+    const std::size_t mark = std::string(encoding).rfind("32") != std::string::npos ? 4 : 2;
+    iconv_t converter = iconv_open("UTF-8", encoding);
+    if (converter == reinterpret_cast<iconv_t>(-1)) return std::nullopt;
+    std::string in = bytes.substr(mark), out(in.size() * 2 + 16, '\0');
+    char *from = in.data(), *to = out.data();
+    std::size_t left = in.size(), room = out.size();
+    const bool whole =
+        iconv(converter, &from, &left, &to, &room) != static_cast<std::size_t>(-1) && left == 0;
+    iconv_close(converter);
+    if (!whole) return std::nullopt;
+    out.resize(out.size() - room);
+    return out;
+}
+
 // Returns the files stageSubmission copies, sorted by their paths in the build folder.
 std::vector<StagedFile> filesToStage(const Assignment &assignment, const std::string &submission) {
     std::vector<StagedFile> files;
@@ -228,13 +255,18 @@ std::vector<StagedFile> filesToStage(const Assignment &assignment, const std::st
 }  // namespace
 
 std::vector<std::string> stageSubmission(const Assignment &assignment, const std::string &submission,
-                                         const fs::path &src) {
+                                         const fs::path &src, std::vector<std::string> *converted) {
     std::vector<std::string> staged;
     fs::create_directories(src);
     for (const StagedFile &file : filesToStage(assignment, submission)) {
         const fs::path copy = src / file.to;
         fs::create_directories(copy.parent_path());
-        fs::copy_file(file.from, copy);
+        if (const std::optional<std::string> utf8 = asUtf8(readFileText(file.from))) {
+            writeFileText(copy, *utf8);
+            if (converted != nullptr) converted->push_back(file.to.string());
+        } else {
+            fs::copy_file(file.from, copy);
+        }
         // Readable by the build's uid whatever the original's mode (a file of mode 000,
         // which root reads, was "Permission denied" to the compiler: adversary round 22).
         fs::permissions(copy, fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read |
@@ -270,7 +302,7 @@ std::string submissionDigest(const Assignment &assignment, const std::string &su
     static const std::regex definesMain(R"((^|[^\w.>:])main\s*\()");
     for (const StagedFile &file : filesToStage(assignment, submission)) {
         if (!file.source && !hasExtension(file.from, kHeaderExtensions)) continue;
-        std::string text = readFileText(file.from);
+        std::string text = asUtf8(readFileText(file.from)).value_or(readFileText(file.from));
         if (text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);
         Code code{codeOnly(text), file.source, false, false, false};
         code.text.erase(
@@ -327,8 +359,8 @@ bool chooseTheOneFile(const Assignment &assignment, const fs::path &src, BuildRe
                             "\n";
         return false;
     }
-    build.notes = "graded " + fs::relative(*chosen, src).string() +
-                  " alone (the assignment is one file); left out: " + others + "\n";
+    build.notes += "graded " + fs::relative(*chosen, src).string() +
+                   " alone (the assignment is one file); left out: " + others + "\n";
     build.sources = {*chosen};
     return true;
 }
@@ -690,6 +722,7 @@ BuildResult builtWithMake(const Assignment &assignment, BuildResult &build, cons
         return found;
     };
     const std::set<fs::path> before = executables();
+    const std::string earlierNotes = build.notes;  // what staging said
     build.byMakefile = true;
     writeCompilerWrappers(build.folder);
     std::string said;
@@ -699,7 +732,7 @@ BuildResult builtWithMake(const Assignment &assignment, BuildResult &build, cons
     // Warnings are the course's command's (courseWarnings), not what the Makefile's own
     // flags (-Wextra, -O2) add: the same code without a Makefile warned of nothing.
     build.warned = false;
-    build.notes = "built with your " + std::string(makefile) + " (make -s)\n";
+    build.notes = earlierNotes + "built with your " + std::string(makefile) + " (make -s)\n";
     std::string leftOut;
     if (const std::string flags = leftOutFlags(build.folder); !flags.empty())
         leftOut = "left out your " + std::string(makefile) + "'s " + flags +
@@ -744,7 +777,7 @@ BuildResult builtWithMake(const Assignment &assignment, BuildResult &build, cons
         build.diagnostics += "your " + std::string(makefile) + " left " + why + "\n";
         return build;
     }
-    build.notes = "built with your " + std::string(makefile) + " (make -s), which made " +
+    build.notes = earlierNotes + "built with your " + std::string(makefile) + " (make -s), which made " +
                   fs::relative(program, src).string() + "\n" + leftOut;
     build.compiled = true;
     build.makeFlags = makeCommandFlags(assignment, build, src);
@@ -805,7 +838,12 @@ BuildResult buildSubmission(const Assignment &assignment, const std::string &sub
     BuildResult build;
     build.folder = (fs::path(into) / "build").string();
     const fs::path src = fs::path(build.folder) / "src";
-    build.sources = stageSubmission(assignment, submission, src);
+    std::vector<std::string> converted;
+    build.sources = stageSubmission(assignment, submission, src, &converted);
+    for (const std::string &file : converted)
+        build.notes += "read " + file +
+                       " as Unicode (UTF-16 or UTF-32, as its byte-order mark says) and compiled it "
+                       "as UTF-8, which GCC reads\n";
     // Links are never followed (a student's link could lead to any file of this machine);
     // a folder of nothing but links to sources is an instructor's copy (cp -rs), not a
     // student's empty submission.

@@ -58,17 +58,21 @@ std::vector<std::string> submissionSources(const Assignment &assignment, const s
                                            bool headersToo = false);
 
 // Copies the submission's plain source and header files (no links, no precompiled
-// headers, nothing else; at most 1 MB each) into src, keeping their relative paths.
-// Returns the copied sources (full paths, sorted).
+// headers, nothing else; at most 1 MB each) into src, keeping their relative paths; a
+// file in UTF-16 or UTF-32 (its byte-order mark says so) is copied as UTF-8, its path
+// (relative to src) added to converted if given. Returns the copied sources (full
+// paths, sorted).
 std::vector<std::string> stageSubmission(const Assignment &assignment, const std::string &submission,
-                                         const std::filesystem::path &src);
+                                         const std::filesystem::path &src,
+                                         std::vector<std::string> *converted = nullptr);
 
 // Returns the limits of one build step (a compile, a link, make): its time at most.
 dotslab::Limits buildStepLimits();
 
-// Returns the SHA-256 (in hex) of the code of what stageSubmission copies, file by file in
-// the order of their paths: without comments, blanks or the texts of string literals. The
-// same code gives the same digest wherever it lies and whatever its files are called.
+// Returns the SHA-256 (in hex) of the code of the program stageSubmission copies: without
+// comments, blanks, the texts of string literals, file names or order, or files that are
+// no part of the program (a Makefile, a test program). The same code gives the same
+// digest wherever it lies and whatever its files are called.
 std::string submissionDigest(const Assignment &assignment, const std::string &submission);
 
 // Builds the submission in the sandbox, in a fresh folder under `into` (which must exist),

@@ -352,6 +352,31 @@ BOOST_AUTO_TEST_CASE(a_mandated_function_never_called) {
                    {{"rule prototypes", "never called by your program: updateGrid"}});
 }
 
+BOOST_AUTO_TEST_CASE(a_source_saved_as_utf16_is_read_as_utf8) {
+    // Visual Studio's "Unicode - Codepage 1200" saves UTF-16 with a byte-order mark, which
+    // GCC cannot read (adversary round 23: 0, "stray '\377' in program"). The student's
+    // name in Chinese, as the text asks for their name in a comment.
+    TemporaryDirectory scratch("dotsgrade-test");
+    fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
+    const std::string text = "// \xE7\x8E\x8B\xE5\xB0\x8F\xE6\x98\x8E\r\n" +
+                             dotslab::readFileText(kSource / "dotsboxes" / "dotsboxes.cpp");
+    std::string utf16 = "\xFF\xFE";  // UTF-16 LE: every code point here is below U+10000
+    for (std::size_t k = 0; k < text.size();) {
+        const unsigned char c = static_cast<unsigned char>(text[k]);
+        const int length = c < 0x80 ? 1 : c < 0xE0 ? 2 : 3;
+        unsigned int point = length == 1 ? c : length == 2 ? c & 0x1F : c & 0x0F;
+        for (int i = 1; i < length; ++i)
+            point = point << 6 | (static_cast<unsigned char>(text[k + i]) & 0x3F);
+        utf16 += {static_cast<char>(point & 0xFF), static_cast<char>(point >> 8)};
+        k += static_cast<std::size_t>(length);
+    }
+    writeFile(scratch.path() / "dotsboxes.cpp", utf16);
+    const Grade g = grade("dotsboxes", scratch.path() / "dotsboxes.cpp");
+    BOOST_TEST(g.failed().empty(), g.run.out);
+    BOOST_TEST(g.test("build")["output"].get<std::string>().find("as Unicode (UTF-16") != std::string::npos,
+               g.run.out);
+}
+
 BOOST_AUTO_TEST_CASE(visual_studios_precompiled_header_is_supplied) {
     // The dotsboxes text names Visual Studio, whose console projects begin with
     // #include "stdafx.h": an empty one stands in (adversary round 21: 0, the build failed).
