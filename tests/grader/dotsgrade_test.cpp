@@ -695,20 +695,29 @@ BOOST_AUTO_TEST_CASE(a_global_declared_into_the_librarys_namespace) {
 BOOST_AUTO_TEST_CASE(an_include_alone_uses_no_function_in_dotstriangles) {
     // "You cannot use any functions in the library": a header the code compiles without
     // (and one of the student's own) is shown, never charged; one the code needs is charged,
-    // alone (here <climits> for INT_MAX, beside an unused <cmath>).
+    // alone (here <limits> for std::numeric_limits, beside an unused <cmath>). A header of
+    // constants and types only is no function (adversary round 23: <climits> for INT_MAX).
     const std::pair<std::string, std::string> includes{
-        "#include <iostream>", "#include <iostream>\n#include <cmath>\n#include <climits>"};
+        "#include <iostream>",
+        "#include <iostream>\n#include <cmath>\n#include <limits>\n#include <climits>"};
     Grade unused = gradeBroken("dotstriangles", {includes});
     expectFailures(unused, {},
-                   {{"rule no_library", "not charged"}, {"rule no_library", "#include <climits>"}});
+                   {{"rule no_library", "not charged"}, {"rule no_library", "#include <limits>"}});
     BOOST_TEST(unused.report["score"].get<double>() == 100);
     Grade needed = gradeBroken("dotstriangles",
-                               {includes, {"int main() {", "int main() {\n    if (INT_MAX < 5) return 1;"}});
+                               {includes,
+                                {"int main() {",
+                                 "int main() {\n    constexpr int kMost = std::numeric_limits<int>::max();\n"
+                                 "    if (kMost < 5 || INT_MAX < 5) return 1;"}});
     expectFailures(needed, {"rule no_library"}, {{"rule no_library", "needs these headers"}});
     const std::string said = needed.test("rule no_library")["output"];
-    const std::size_t notCharged = said.find("not charged");
-    BOOST_TEST(said.find("#include <climits>") < notCharged, said);
+    const std::size_t charged = said.find("needs these headers"),
+                      notCharged = said.find("not charged: your code");
+    BOOST_TEST(said.find("#include <limits>") < charged, said);
     BOOST_TEST(said.find("#include <cmath>") > notCharged, said);
+    BOOST_TEST(
+        said.find("#include <climits> (a header of constants and types, no function)") != std::string::npos,
+        said);
 }
 
 BOOST_AUTO_TEST_CASE(pow_in_dotstriangles) {
