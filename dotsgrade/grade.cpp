@@ -60,6 +60,7 @@ struct ProgramCase {
     std::vector<std::string> inputFiles;
     std::vector<std::pair<std::string, std::string>> givenFiles;  // see FuzzCase
     std::vector<std::string> saves;  // files it saves in its working folder, compared too
+    std::string programName;         // its argv[0]: the name the assignment's text runs it by
     // A --tests case's own .out, .err and .rc: what it expects where it says.
     std::optional<std::string> expectedOut, expectedErr;
     std::optional<int> expectedStatus;
@@ -177,6 +178,7 @@ std::vector<ProgramCase> programCases(const Assignment &assignment, const GradeO
             cases.push_back(c);
         }
     }
+    for (ProgramCase &c : cases) c.programName = assignment.name;
     return cases;
 }
 
@@ -193,6 +195,7 @@ RunResult runCase(const std::string &program, const ProgramCase &c, const GradeO
     request.inputFiles = c.inputFiles;
     request.givenFiles = c.givenFiles;
     request.collected = c.saves;
+    request.name = c.programName;
     request.limits = options.limits;
     // The student's processor time decides, never a loaded machine's clock: the clock
     // stops only a program that waits (sleeps) far past it.
@@ -649,7 +652,7 @@ std::string replayCommand(const ProgramCase &c) {
             text += digits;
         }
     }
-    std::string command = "printf '" + text + "' | ./a.out";
+    std::string command = "printf '" + text + "' | ./" + (c.programName.empty() ? "a.out" : c.programName);
     for (const std::string &arg : c.args) command += " '" + arg + "'";
     return command;
 }

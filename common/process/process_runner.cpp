@@ -417,6 +417,7 @@ std::vector<std::string> addedEnvironment(const RunRequest &r) {
         *stdbuf += " " + preload;
     else
         added.push_back("LD_PRELOAD=" + preload);
+    if (!r.name.empty()) added.push_back("DOTSLAB_ARGV0=" + r.name);
     return added;
 }
 

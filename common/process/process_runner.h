@@ -95,6 +95,9 @@ struct RunRequest {
     // Untrusted runs: the program's clocks and random sources are the same on every run
     // (repeatable_run.h). Off for build steps: make compares file times with the real clock.
     bool repeatable = true;
+    // Repeatable runs: the program's argv[0] (the name its assignment's text runs it by,
+    // "boxes", which a C program's usage line prints); "" for its path.
+    std::string name;
 };
 
 // One sandbox built once for the many runs of one program, one after another (a

@@ -261,8 +261,23 @@ void hideTheClockPages() {
     unsetenv("DOTSLAB_VVAR");
 }
 
-__attribute__((constructor)) void startAlike() {
+// The program's argv[0] is the name its assignment's text runs it by (DOTSLAB_ARGV0,
+// removed here), not the sandbox's path: a C program's usage line prints argv[0]
+// ("Usage: boxes height width ...", adversary round 23). The C library passes a
+// constructor the very array main gets.
+void nameTheProgram(int argc, char **argv) {
+    char *name = getenv("DOTSLAB_ARGV0");  // its text stays where it is, on the stack
+    if (name != nullptr && argc > 0 && argv != nullptr) {
+        argv[0] = name;
+        program_invocation_name = name;
+        program_invocation_short_name = name;
+    }
+    unsetenv("DOTSLAB_ARGV0");
+}
+
+__attribute__((constructor)) void startAlike(int argc, char **argv, char **) {
     librarySyscall = next<Syscall>("syscall");
+    nameTheProgram(argc, argv);
     hideTheClockPages();
     if (unsigned char *bytes = reinterpret_cast<unsigned char *>(getauxval(AT_RANDOM))) fillRandom(bytes, 16);
     sameStackGuard();

@@ -12,8 +12,10 @@
 //     opens the library before the run's uid, namespaces and Landlock apply, at descriptor
 //     kRepeatableRunFd, and LD_PRELOAD names it by that descriptor, so the run needs no
 //     path to our files;
-//   - the names bubblewrap gives, in both modes: argv[0] /sandbox/program (the starter's
-//     --name) and no TMPDIR (the grader). Not getcwd: a program builds paths from it;
+//   - the names bubblewrap gives, in both modes: the path /sandbox/program (the starter's
+//     --name) and no TMPDIR (the grader); and argv[0] the name the assignment's text runs
+//     the program by (RunRequest::name, "boxes": the library sets it). Not getcwd: a
+//     program builds paths from it;
 //   - /dev/urandom and /dev/random read zeros: in bubblewrap, /dev/zero is bound under
 //     their names; without it, the library opens /dev/zero for them (open, openat,
 //     fopen; a std::random_device that opens one still draws from the library).
