@@ -636,7 +636,7 @@ std::vector<TestOutcome> plannedTests(const Assignment &assignment, const GradeO
     return tests;
 }
 
-// Returns a shell command that replays input on a student's own build (./a.out): printf
+// Returns a shell command that replays input on a student's own build (./boxes): printf
 // with every byte that is not plainly printable written as an octal escape.
 std::string replayCommand(const ProgramCase &c) {
     std::string text;
@@ -652,7 +652,7 @@ std::string replayCommand(const ProgramCase &c) {
             text += digits;
         }
     }
-    std::string command = "printf '" + text + "' | ./" + (c.programName.empty() ? "a.out" : c.programName);
+    std::string command = "printf '" + text + "' | ./" + c.programName;
     for (const std::string &arg : c.args) command += " '" + arg + "'";
     return command;
 }
@@ -1024,7 +1024,7 @@ std::vector<TestOutcome> judgedRuns(
             // Short inputs replay from one line; any case replays from --save-failures.
             input += c.input.size() <= 200 && c.inputFiles.empty() && c.givenFiles.empty()
                          ? "replay: " + replayCommand(c) + "\n"
-                         : "replay: grade with --save-failures DIR, then ./a.out" +
+                         : "replay: grade with --save-failures DIR, then ./" + c.programName +
                                (arguments.empty() ? "" : " " + arguments) + " < DIR/" + savedName(c) +
                                ".in\n";
             if (!options.saveFailuresDir.empty())

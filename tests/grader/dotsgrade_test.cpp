@@ -916,9 +916,9 @@ BOOST_AUTO_TEST_CASE(saved_failures_are_tests_that_replay_unchanged) {
     saving.insert(saving.end(), {"--save-failures", saved.string()});
     Grade first = grade("dotsboxes", wrong, saving);
     const std::string shown = first.test("transcript dotsboxes-eof")["output"];
-    BOOST_TEST(
-        shown.find("replay: printf '5\\nabc\\n3.5\\n+7\\n99999999999\\n7\\n' | ./a.out") != std::string::npos,
-        shown);
+    BOOST_TEST(shown.find("replay: printf '5\\nabc\\n3.5\\n+7\\n99999999999\\n7\\n' | ./dotsboxes") !=
+                   std::string::npos,
+               shown);
     std::set<std::string> names;
     for (const fs::directory_entry &entry : fs::directory_iterator(saved))
         names.insert(entry.path().filename().string());
