@@ -332,6 +332,19 @@ FuzzCase damaged(std::mt19937 &rng, FuzzCase game, const BlankBeforeSize *blank 
             input.insert(lineStart, std::string(length, filler) + "\n");
             if (filler == ' ' && blank != nullptr && lineStart < blank->sizeLineEnd)
                 game.readings = {original, std::string(original).insert(lineStart, blank->refused + "\n")};
+            // No text bounds a line, and a valid one is a few characters: a program may read
+            // into a buffer of its own (fgets(line, 100, stdin): the line in pieces of 99,
+            // each a line to it) or stop at a line too long for it (cin.getline(line, 256)
+            // fails, as at the input's end). Both are readings the text allows (adversary
+            // round 23: 94 and 96).
+            game.readings.push_back(original.substr(0, lineStart));
+            for (std::size_t buffer : {64, 80, 100, 128, 200, 256, 512, 1000, 1024, 2048, 4096}) {
+                std::string pieces;
+                for (std::size_t at = 0; at < length; at += buffer - 1)
+                    pieces += std::string(std::min(buffer - 1, length - at), filler) + "\n";
+                if (length % (buffer - 1) == 0) pieces += "\n";  // the newline, read alone
+                game.readings.push_back(std::string(original).insert(lineStart, pieces));
+            }
             break;
         }
         case 2: {

@@ -898,7 +898,8 @@ std::vector<std::string> onUnsettledLinesOnly(const Assignment &assignment, cons
             if (matches(expectedRun(assignment, other, options, reading), actual[i])) {
                 notes[i] =
                     "not charged: its input holds lines your assignment's text does not settle, and your "
-                    "program answers each as the text allows (taken as the line it stands for, or refused)\n";
+                    "program answers each as the text allows (taken as the line it stands for, or refused; a "
+                    "line far longer than any move read in pieces, or as the input's end)\n";
                 break;
             }
         }
