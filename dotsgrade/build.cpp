@@ -5,11 +5,13 @@
 #include <unistd.h>
 
 #include <cxxabi.h>
+#include <elf.h>
 #include <iconv.h>
 #include <openssl/evp.h>
 #include <algorithm>
 #include <cctype>
 #include <chrono>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -158,6 +160,23 @@ bool madeByTheSystem(const fs::path &relative) {
     return false;
 }
 
+// Returns true if relative (a path under root) lies in a build tree a tool made: CMake's
+// (a folder holding CMakeCache.txt, CMakeFiles, CLion's cmake-build-debug), whose
+// compiler-identification sources have mains of their own (adversary round 23b: 0 for a
+// CLion project handed in with its build folder).
+static bool madeByABuild(const fs::path &root, const fs::path &relative) {
+    fs::path folder = root;
+    std::error_code error;
+    for (auto part = relative.begin(); part != relative.end() && std::next(part) != relative.end(); ++part) {
+        folder /= *part;
+        const std::string name = part->string();
+        if (name == "CMakeFiles" || name.rfind("cmake-build-", 0) == 0 ||
+            fs::exists(folder / "CMakeCache.txt", error))
+            return true;
+    }
+    return false;
+}
+
 std::vector<std::string> submissionSources(const Assignment &assignment, const std::string &submission,
                                            bool headersToo) {
     std::vector<std::string> sources;
@@ -166,7 +185,9 @@ std::vector<std::string> submissionSources(const Assignment &assignment, const s
         sources.push_back(fs::absolute(submission).string());
     } else if (fs::is_directory(submission)) {
         for (const fs::directory_entry &entry : fs::recursive_directory_iterator(submission, error))
-            if (!madeByTheSystem(fs::relative(entry.path(), submission)) && isPlainSmallFile(entry.path()) &&
+            if (!madeByTheSystem(fs::relative(entry.path(), submission)) &&
+                !madeByABuild(submission, fs::relative(entry.path(), submission)) &&
+                isPlainSmallFile(entry.path()) &&
                 (assignment.isSource(entry.path()) ||
                  (headersToo && hasExtension(entry.path(), kHeaderExtensions))))
                 sources.push_back(fs::absolute(entry.path()).string());
@@ -237,7 +258,7 @@ std::vector<StagedFile> filesToStage(const Assignment &assignment, const std::st
         const fs::path &path = entry.path();
         const bool source = assignment.isSource(path);
         if (!(source || hasExtension(path, kHeaderExtensions)) || !isPlainSmallFile(path) ||
-            madeByTheSystem(fs::relative(path, root)))
+            madeByTheSystem(fs::relative(path, root)) || madeByABuild(root, fs::relative(path, root)))
             continue;
         if (found.size() >= 50 * kMaxFiles) break;
         found.push_back({path, fs::relative(path, root), source});
@@ -651,11 +672,13 @@ std::map<std::string, std::vector<std::string>> makeCommandFlags(const Assignmen
 
 // A Makefile's compilers: every compiler /usr/bin has (cc, c++, gcc, g++, clang, clang++,
 // a version's or a target's), each a wrapper in kCompilerWrappers that leaves sanitizer
-// flags out. A sanitized program cannot run within a grading's limits (ASan's shadow
-// memory needs far more address space than a run has, and its runtime must load before
-// the repeatable-run library): a correct boxes whose Makefile said -fsanitize=address,
-// as many courses ask, scored 15 (adversary round 21). The wrapper writes what it left out
-// in kLeftOutFlags.
+// flags and -static out. A sanitized program cannot run within a grading's limits (ASan's
+// shadow memory needs far more address space than a run has, and its runtime must load
+// before the repeatable-run library): a correct boxes whose Makefile said
+// -fsanitize=address, as many courses ask, scored 15 (adversary round 21). A static one
+// never loads that library, so its clock and random numbers would be the machine's (and
+// its argv[0] the sandbox's path: adversary round 23b). The wrapper writes what it left
+// out in kLeftOutFlags.
 constexpr const char *kCompilerWrappers = "compilers";
 constexpr const char *kLeftOutFlags = "left-out";
 const std::regex kCompilerName(R"(([a-z0-9_]+-linux-gnu-)?(cc|c\+\+|gcc|g\+\+|clang|clang\+\+)(-[0-9.]+)?)");
@@ -663,12 +686,12 @@ const std::regex kCompilerName(R"(([a-z0-9_]+-linux-gnu-)?(cc|c\+\+|gcc|g\+\+|cl
 void writeCompilerWrappers(const fs::path &folder) {
     const std::string script =
         "#!/bin/sh\n"
-        "# dotsgrade: a sanitized program cannot run within a grading's limits.\n"
+        "# dotsgrade: a sanitized or static program cannot be graded as it is.\n"
         "for word do\n"
         "  shift\n"
         "  case $word in\n"
         "    -fsanitize=*|-static-libasan|-static-libubsan|-static-libtsan|-static-liblsan|"
-        "-shared-libasan)\n"
+        "-shared-libasan|-static|--static|-static-pie)\n"
         "      printf '%s\\n' \"$word\" >> \"${0%/*}/" +
         std::string(kLeftOutFlags) +
         "\" ;;\n"
@@ -696,12 +719,37 @@ std::string leftOutFlags(const fs::path &folder) {
     std::set<std::string> flags;
     std::istringstream lines(readFileText(said));
     for (std::string line; std::getline(lines, line) && flags.size() < 8;)
-        if (line.size() <= 80 && (line.rfind("-fsanitize=", 0) == 0 || line.rfind("-static-lib", 0) == 0 ||
-                                  line == "-shared-libasan"))
+        if (line.size() <= 80 &&
+            (line.rfind("-fsanitize=", 0) == 0 || line.rfind("-static-lib", 0) == 0 ||
+             line == "-shared-libasan" || line == "-static" || line == "--static" || line == "-static-pie"))
             flags.insert(line);
     std::string words;
     for (const std::string &flag : flags) words += (words.empty() ? "" : " ") + flag;
     return words;
+}
+
+// Returns why a program a Makefile made cannot be graded as it is ("" where it can): linked
+// statically (no interpreter: the repeatable-run library never loads, so its clock and
+// random numbers would be the machine's), or built with a sanitizer (see the wrappers).
+std::string unfitToGrade(const std::string &program) {
+    const std::string bytes = readFileText(program);
+    Elf64_Ehdr header;
+    if (bytes.size() < sizeof header || bytes.compare(0, SELFMAG, ELFMAG) != 0) return "";
+    std::memcpy(&header, bytes.data(), sizeof header);
+    if (header.e_ident[EI_CLASS] != ELFCLASS64) return "";
+    bool interpreter = false;
+    for (std::size_t k = 0; k < header.e_phnum; ++k) {
+        const std::size_t at = header.e_phoff + k * header.e_phentsize;
+        Elf64_Phdr segment;
+        if (header.e_phentsize < sizeof segment || at + sizeof segment > bytes.size()) break;
+        std::memcpy(&segment, bytes.data() + at, sizeof segment);
+        interpreter = interpreter || segment.p_type == PT_INTERP;
+    }
+    if (!interpreter) return "linked statically";
+    for (const char *runtime :
+         {"__asan_init", "__ubsan_handle_", "__tsan_init", "__msan_init", "__lsan_init"})
+        if (bytes.find(runtime) != std::string::npos) return "built with a sanitizer";
+    return "";
 }
 
 // Builds with the student's own Makefile: `make -s` in the sandbox, in the staged copy,
@@ -734,10 +782,19 @@ BuildResult builtWithMake(const Assignment &assignment, BuildResult &build, cons
     build.warned = false;
     build.notes = earlierNotes + "built with your " + std::string(makefile) + " (make -s)\n";
     std::string leftOut;
-    if (const std::string flags = leftOutFlags(build.folder); !flags.empty())
-        leftOut = "left out your " + std::string(makefile) + "'s " + flags +
-                  ": a sanitized program cannot run within a grading's memory limits, so the program graded "
-                  "is built without them\n";
+    if (const std::string flags = leftOutFlags(build.folder); !flags.empty()) {
+        const bool sanitizer = flags.find("san") != std::string::npos;
+        const bool isStatic = (" " + flags + " ").find(" -static ") != std::string::npos ||
+                              flags.find("--static") != std::string::npos ||
+                              flags.find("-static-pie") != std::string::npos;
+        leftOut = "left out your " + std::string(makefile) + "'s " + flags + ": " +
+                  (sanitizer ? "a sanitized program cannot run within a grading's memory limits" : "") +
+                  (sanitizer && isStatic ? ", and " : "") +
+                  (isStatic ? std::string(sanitizer ? "a static one" : "a static program") +
+                                  " cannot be given the same clock and random numbers on every run"
+                            : "") +
+                  ", so the program graded is built without them\n";
+    }
     build.notes += leftOut;
     if (status != 0) {
         build.diagnostics += "your " + std::string(makefile) + " failed (make " +
@@ -776,6 +833,30 @@ BuildResult builtWithMake(const Assignment &assignment, BuildResult &build, cons
     if (build.program.empty()) {
         build.diagnostics += "your " + std::string(makefile) + " left " + why + "\n";
         return build;
+    }
+    // A Makefile that names its compiler by its path (CXX = /usr/bin/g++) passes the
+    // wrappers by (adversary round 23b: 15): made again with the compilers by name, which
+    // the command line sets over the Makefile's own CXX and CC.
+    if (const std::string unfit = unfitToGrade(build.program); !unfit.empty()) {
+        std::string again;
+        fs::remove(build.program);
+        const int remade =
+            runBuildTool(build.folder, {"/usr/bin/make", "-B", "-s", "-C", "src", "CXX=g++", "CC=gcc"}, again,
+                         kBuildSeconds, {}, kCompilerWrappers);
+        build.program = remade == 0 ? claimedProgram(build.folder, program, why) : "";
+        if (build.program.empty()) {
+            build.diagnostics += again + "your " + std::string(makefile) +
+                                 " failed when made again with CXX=g++ CC=gcc (its program was " + unfit +
+                                 ")\n";
+            return build;
+        }
+        leftOut += "made again with CXX=g++ CC=gcc: the compiler your " + std::string(makefile) +
+                   " names made a program " + unfit + "\n";
+        if (const std::string flags = leftOutFlags(build.folder); !flags.empty())
+            leftOut += "left out " + flags + "\n";
+        if (const std::string still = unfitToGrade(build.program); !still.empty())
+            leftOut += "your program is still " + still +
+                       " (do your Makefile's rules name /usr/bin/g++?): its runs may fail here\n";
     }
     build.notes = earlierNotes + "built with your " + std::string(makefile) + " (make -s), which made " +
                   fs::relative(program, src).string() + "\n" + leftOut;

@@ -1282,9 +1282,11 @@ GradeReport gradeSubmission(const Assignment &assigned, const std::string &submi
                 if (t.name == "rule no_globals" && t.passed)
                     found = asmAfterPreprocessing(own) + libraryNamespaceAfterPreprocessing(own);
                 else if (t.name == "rule no_arrays" && t.passed &&
-                         (found = arraysAfterPreprocessing(own)).empty() && spellsTypesIndirectly(own))
-                    // An array type needs no bracket where a template, decltype or auto deduces
-                    // it from a string literal (adversary round 23): the compiler's view tells.
+                         (found = arraysAfterPreprocessing(own)).empty())
+                    // An array needs no bracket on a line of its own where a template or
+                    // decltype deduces its type from a string literal, nor where its brackets
+                    // or braces stand on lines of their own (adversary rounds 23 and 23b):
+                    // the compiler's view of the student's functions tells.
                     found = arraysInTrees(compilerTrees(assignment, compiledBuild, options.compilerFlags));
                 else if (t.name == "rule no_library" && !(found = inlinedLibraryCalls(own, objectListing)).empty())
                     found += "(the compiler computed these library functions in place: still library use)\n";

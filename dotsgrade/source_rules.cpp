@@ -250,13 +250,18 @@ bool compilerMade(const Symbol &symbol, bool codeSpellsMangledNames) {
 // a named constant is none, though a const std::string is built when the program runs
 // (adversary round 21). A check file includes the one source and static_asserts each
 // name's declared type, compiled (-fsyntax-only) in the sandbox. None where the code may
-// cast const away (const_cast, a C cast to a pointer or reference, a pointer copied by
-// memcpy or a union: a "constant" changed so is a variable), where the check fails for another reason than a
-// name's type, or where a name is no plain qualified identifier.
+// cast const away (const_cast, reinterpret_cast, a C cast to a pointer or reference or of
+// an address, a pointer copied by memcpy or a union or through an integer, strtol's end
+// pointer into a constant's text: a "constant" changed so is a variable), where the check fails for another
+// reason than a name's type, or where a name is no plain qualified identifier.
 std::set<std::string> compilerSaysConstants(const Assignment &assignment, const BuildResult &build,
                                             const std::vector<std::string> &names) {
+    // A cast's "(type *)" follows no name (a declaration's unnamed parameters do: `bool
+    // readMove(int &);`, adversary round 23b) and comes before what it casts; "(long)&x"
+    // takes an address to an integer.
     static const std::regex castAway(
-        R"(\b(const_cast|memcpy|memmove|bit_cast|union)\b|\(\s*(const\s+)?[A-Za-z_][\w:<>, ]*[*&]+\s*\))");
+        R"(\b(const_cast|reinterpret_cast|memcpy|memmove|bit_cast|union|u?intptr_t|strto\w+)\b|)"
+        R"((^|[^\w\s>\]]|[^\w>\]]\s)\s*\(\s*(const\s+)?[A-Za-z_][\w:<>, ]*[*&]+\s*\)\s*[\w(*&"]|\)\s*&\s*[A-Za-z_])");
     static const std::regex qualifiedName(R"([A-Za-z_]\w*(::[A-Za-z_]\w*)*)");
     if (build.sources.size() != 1 || names.empty() || names.size() > 32) return {};
     for (const std::string &file : studentFiles(build))
@@ -1066,14 +1071,6 @@ std::string arraysTheCompilerSees(const std::string &ownCode, const std::string 
                "compiler calls your class's operator[] for " +
                std::to_string(subscriptCalls) + ": the others are arrays\n";
     return "";
-}
-
-bool spellsTypesIndirectly(const std::string &ownCode) {
-    static const std::set<std::string_view> words = {"template",   "decltype", "typeof",
-                                                     "__typeof__", "__typeof", "auto"};
-    for (std::string_view word : identifiersOf(codeOnly(ownCode)))
-        if (words.count(word)) return true;
-    return false;
 }
 
 std::string asmAfterPreprocessing(const std::string &ownCode) {

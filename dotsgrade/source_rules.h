@@ -94,9 +94,6 @@ std::string arraysTheCompilerSees(const std::string &ownCode, const std::string 
 // Returns the arrays GCC's tree dump (compilerTrees) shows in the student's functions, one
 // line each ("" for none); counts the calls of a class's operator[] into subscriptCalls.
 std::string arraysInTrees(const std::string &trees, int *subscriptCalls = nullptr);
-// Returns true if ownCode (preprocessed) may spell an array type without a bracket: a
-// template's deduced type, decltype or typeof of a string literal, auto & to one.
-bool spellsTypesIndirectly(const std::string &ownCode);
 // Returns the lines of ownCode (preprocessed) that open namespace std or __gnu_cxx, or
 // declare a class into it by a qualified name: the rule no_globals lets
 // the library's own template statics there pass, so a student's variable declared inside

@@ -618,7 +618,8 @@ BOOST_AUTO_TEST_CASE(global_constants_are_no_variables) {
         "const int kSize = 4;\n"
         "const char kName[] = \"dots\";\n"
         "const std::string kPlayers = \"AB\";\n"
-        "namespace {\nconst std::vector<std::string> kWords = {\"one\", \"two\"};\n}\n\n"
+        "namespace {\nconst std::vector<std::string> kWords = {\"one\", \"two\"};\n}\n"
+        "bool readMove(int &);  // a declaration's unnamed parameter is no cast (adversary round 23b)\n\n"
         "int main() {\n"
         "    if (std::string(kGreeting).size() + std::string(kFarewell).size() + kSize + sizeof kName + "
         "kPlayers.size() + kWords.size() == 0) "
@@ -643,6 +644,17 @@ BOOST_AUTO_TEST_CASE(global_constants_are_no_variables) {
         "    if (kPlayers.size() + std::string(farewell).size() == 0) return 3;";
     Grade pointer = gradeBroken("dotsboxes", {{"int main() {", pointers}});
     expectFailures(pointer, {"rule no_globals"}, {{"rule no_globals", "global variable: farewell"}});
+    // Nor where the constant is written through an integer or strtol's end pointer (adversary
+    // round 23b: 100).
+    for (const std::string &writes :
+         {std::string(
+              "    *reinterpret_cast<char *>(reinterpret_cast<unsigned long>(kMoves.data())) = 'y';\n"),
+          std::string("    char *end;\n    std::strtol(kMoves.c_str(), &end, 10);\n    *end = 'y';\n")}) {
+        Grade written =
+            gradeBroken("dotsboxes", {{"int main() {", "const std::string kMoves(8, 'x');\n\nint main() {\n" +
+                                                           writes + "    if (kMoves.empty()) return 3;"}});
+        expectFailures(written, {"rule no_globals"}, {{"rule no_globals", "global variable: kMoves"}});
+    }
     BOOST_TEST(
         pointer.test("rule no_globals")["output"].get<std::string>().find("kPlayers") == std::string::npos,
         pointer.run.out);
