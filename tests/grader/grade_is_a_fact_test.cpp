@@ -442,6 +442,8 @@ BOOST_AUTO_TEST_CASE(each_submission_has_random_cases_of_its_own) {
     writeFile(scratch.path() / "beside" / "dotsboxes.cpp", model);
     writeFile(scratch.path() / "beside" / "tests" / "test_dotsboxes.cpp", "int main() { return 0; }\n");
     writeFile(scratch.path() / "beside" / "notes.cpp", "int helper() { return 2; }\n");
+    writeFile(scratch.path() / "beside" / "notes.h", "int unused = 2;\n");  // nothing includes it (round 23b)
+    writeFile(scratch.path() / "beside" / "old" / "dotsboxes.cpp", model + "int older() { return 1; }\n");
     writeFile(scratch.path() / "beside" / "Makefile",
               "dotsboxes: dotsboxes.cpp\n\tg++ -o dotsboxes dotsboxes.cpp\n");
     writeFile(scratch.path() / "renamed" / "game.cpp", "\xEF\xBB\xBF" + model);
