@@ -544,28 +544,33 @@ void score(std::vector<TestOutcome> &tests, const std::map<std::string, double> 
     for (const TestOutcome &t : tests) ++perCategory[t.category];
     // A charge (per-mistake) is a share of its category's points: what the test it is
     // charged to cannot hold is taken from the category's other tests, in order.
-    std::map<std::string, double> spilled;
+    struct Spill {
+        std::string from;  // the test charged more than it had
+        double points;
+    };
+    std::map<std::string, std::vector<Spill>> spilled;  // per category, in order
     for (TestOutcome &t : tests) {
         auto points = rubric.find(t.category);
         const double categoryPoints = points == rubric.end() ? 0 : points->second;
         t.maxScore = categoryPoints / perCategory[t.category];
         const double earned = t.maxScore * (t.credit >= 0 ? t.credit : t.passed ? 1 : 0);
         t.score = std::max(0.0, earned - t.charge * categoryPoints);
-        spilled[t.category] += std::max(0.0, t.charge * categoryPoints - earned);
+        if (const double over = t.charge * categoryPoints - earned; over > 0)
+            spilled[t.category].push_back({t.name, over});
         if (const auto shown = visibility.find(t.category); shown != visibility.end())
             t.visibility = shown->second;
     }
     for (TestOutcome &t : tests) {
-        double &left = spilled[t.category];
-        if (left < 0.005 || t.score <= 0) continue;  // a hundredth of a point is float noise
-        const double taken = std::min(left, t.score);
-        t.score -= taken;
-        left -= taken;
-        if (t.credit < 0) t.credit = t.passed ? 1 : 0;  // earned, less the charge
-        t.passed = false;
-        t.output += "charged here: " + points(taken) +
-                    " of the differences charged to another test of this category, more than that test "
-                    "had to lose\n";
+        for (Spill &spill : spilled[t.category]) {
+            if (spill.points < 0.005 || t.score <= 0) continue;  // a hundredth of a point is float noise
+            const double taken = std::min(spill.points, t.score);
+            t.score -= taken;
+            spill.points -= taken;
+            if (t.credit < 0) t.credit = t.passed ? 1 : 0;  // earned, less the charge
+            t.passed = false;
+            t.output += "charged here: " + points(taken) + " of what \"" + spill.from +
+                        "\" is charged (its differences are listed there), more than that test is worth\n";
+        }
     }
 }
 
