@@ -75,6 +75,7 @@ struct Assignment {
     bool noArraysNoLibrary = false;             // dotstriangles' extra source rules
     bool packedEncoding = false;                // no floating point; the function harness applies
     bool compareStandardError = false;          // boxes prints its messages there
+    bool textSettlesExitStatus = false;         // boxes' text lists its exit statuses; the others' say none
     std::vector<std::string> sourceExtensions;  // what counts as a source file
     // Files the course hands out that the text never asks students to turn in: the name a
     // source includes, and the copy supplied where it is missing: ours (a path under

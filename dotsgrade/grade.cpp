@@ -182,6 +182,14 @@ std::vector<ProgramCase> programCases(const Assignment &assignment, const GradeO
     return cases;
 }
 
+// Returns true if c's exit status is judged: where the assignment's text lists exit statuses
+// (boxes), or an instructor's test says one (NAME.rc). The other texts say none ("the
+// program exits immediately" at end of input): a program that exits 1 there is within
+// them (adversary round 21: 2 points).
+bool comparesStatus(const Assignment &assignment, const ProgramCase &c) {
+    return assignment.textSettlesExitStatus || c.expectedStatus.has_value();
+}
+
 // How many times a run's time limit (processor time) its clock may run.
 constexpr double kWallTimes = 4;
 
@@ -890,8 +898,10 @@ std::vector<std::string> onUnsettledLinesOnly(const Assignment &assignment, cons
                                               const std::vector<RunResult> &actual,
                                               const std::vector<Verdict> &verdicts) {
     std::vector<std::string> notes(cases.size());
-    auto matches = [&](const RunResult &expected, const RunResult &run) {
-        return compareRuns(expected, run, options.compare, assignment.compareStandardError).passed;
+    auto matches = [&](const RunResult &expected, const RunResult &run, const ProgramCase &c) {
+        return compareRuns(expected, run, options.compare, assignment.compareStandardError,
+                           comparesStatus(assignment, c))
+            .passed;
     };
     for (std::size_t i = 0; i < cases.size(); ++i) {
         if (verdicts[i].passed || !actual[i].exited()) continue;
@@ -900,7 +910,7 @@ std::vector<std::string> onUnsettledLinesOnly(const Assignment &assignment, cons
         other.readings.clear();
         for (const std::string &input : cases[i].readings) {
             other.input = input;
-            if (matches(expectedRun(assignment, other, options, reading), actual[i])) {
+            if (matches(expectedRun(assignment, other, options, reading), actual[i], other)) {
                 notes[i] =
                     "not charged: its input holds lines your assignment's text does not settle, and your "
                     "program answers each as the text allows (taken as the line it stands for, or refused; a "
@@ -912,7 +922,7 @@ std::vector<std::string> onUnsettledLinesOnly(const Assignment &assignment, cons
         other.input = *cases[i].settledInput;
         const RunResult twinRun = withWorkingSandbox(runCase(program, other, options, true),
                                                      [&] { return runCase(program, other, options, true); });
-        if (matches(expectedRun(assignment, other, options, reading), twinRun))
+        if (matches(expectedRun(assignment, other, options, reading), twinRun, other))
             notes[i] =
                 "not charged: its lines end in CR LF, which your assignment's text never mentions, and the "
                 "same game ended by LF alone matches\n";
@@ -1406,8 +1416,9 @@ GradeReport gradeSubmission(const Assignment &assigned, const std::string &submi
     tests.insert(tests.end(), functionTests.begin(), functionTests.end());
     std::vector<Verdict> verdicts;
     for (std::size_t i = 0; i < cases.size(); ++i)
-        verdicts.push_back(
-            compareRuns(expected[i], actual[i], options.compare, assignment.compareStandardError));
+        verdicts.push_back(compareRuns(expected[i], actual[i], options.compare,
+                                       assignment.compareStandardError,
+                                       comparesStatus(assignment, cases[i])));
     // Where the text reads two ways and our reference plays both, the program is graded
     // against the reading more of its runs follow: one reading for all of them. Only a
     // program that fails a run pays for the second reading's runs (of our reference).
@@ -1421,8 +1432,9 @@ GradeReport gradeSubmission(const Assignment &assigned, const std::string &submi
         std::vector<Verdict> otherVerdicts;
         for (std::size_t i = 0; i < cases.size(); ++i) {
             otherExpected[i] = expectedRun(assignment, cases[i], options, &other, &expected[i]);
-            otherVerdicts.push_back(
-                compareRuns(otherExpected[i], actual[i], options.compare, assignment.compareStandardError));
+            otherVerdicts.push_back(compareRuns(otherExpected[i], actual[i], options.compare,
+                                                assignment.compareStandardError,
+                                                comparesStatus(assignment, cases[i])));
         }
         if (passedRuns(otherVerdicts) > passedRuns(verdicts)) {
             expected = std::move(otherExpected);
@@ -1447,7 +1459,7 @@ GradeReport gradeSubmission(const Assignment &assigned, const std::string &submi
             run.actualErr = normalisedText(actual[i].err, options.compare);
         }
         run.expectedStatus = expected[i].status;
-        run.actualStatus = actual[i].status;
+        run.actualStatus = comparesStatus(assignment, cases[i]) ? actual[i].status : expected[i].status;
         run.endedNormally = actual[i].exited();
         const auto visibility = options.visibility.find(cases[i].category);
         run.shown = visibility == options.visibility.end() || visibility->second == "visible";

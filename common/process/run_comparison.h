@@ -27,8 +27,10 @@ struct Verdict {
     std::string explanation;  // empty when passed: first difference, visible whitespace, hints
 };
 
-// Returns whether actual matches expected: standard output under mode, the exit status,
-// standard error when compareError is set, and each file expected saved (RunResult::files).
-Verdict compareRuns(const RunResult &expected, const RunResult &actual, CompareMode mode, bool compareError);
+// Returns whether actual matches expected: standard output under mode, the exit status
+// when compareStatus is set, standard error when compareError is set, and each file
+// expected saved (RunResult::files).
+Verdict compareRuns(const RunResult &expected, const RunResult &actual, CompareMode mode, bool compareError,
+                    bool compareStatus = true);
 
 }  // namespace dotslab
