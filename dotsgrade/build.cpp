@@ -315,8 +315,8 @@ std::string submissionDigest(const Assignment &assignment, const std::string &su
     // 23b: 58.4 to 65.6 for one eight beside a test program, a Makefile, board.cc renamed;
     // 92.5 to 98.5 for one dotsboxes beside a header nothing includes): a Makefile, a test
     // program with a main of its own, a test folder, a one-file assignment's sources not
-    // named as it, a copy in a subfolder of a source of the same name above it, and every
-    // header no source kept includes.
+    // named as it, a copy in a subfolder of a file of the same name above it (backup/board.h:
+    // round 23c), and every header no source kept includes.
     struct Code {
         fs::path path;                   // in the submission
         std::string text;                // its code alone
@@ -353,10 +353,9 @@ std::string submissionDigest(const Assignment &assignment, const std::string &su
     const bool namedSource =
         std::any_of(files.begin(), files.end(), [](const Code &c) { return c.source && c.named; });
     auto depth = [](const fs::path &path) { return std::distance(path.begin(), path.end()); };
-    auto copyAbove = [&](const Code &code) {  // a source of the same name in a folder above
+    auto copyAbove = [&](const Code &code) {  // a file of the same name in a folder above
         return std::any_of(files.begin(), files.end(), [&](const Code &other) {
-            return other.source && other.path.filename() == code.path.filename() &&
-                   depth(other.path) < depth(code.path);
+            return other.path.filename() == code.path.filename() && depth(other.path) < depth(code.path);
         });
     };
     std::vector<const Code *> kept;
@@ -371,7 +370,8 @@ std::string submissionDigest(const Assignment &assignment, const std::string &su
         for (const std::string &name : kept[k]->includes)
             if (included.insert(name).second)
                 for (const Code &header : files)
-                    if (!header.source && !header.tested && header.path.filename() == name)
+                    if (!header.source && !header.tested && header.path.filename() == name &&
+                        !copyAbove(header))
                         kept.push_back(&header);
     std::vector<std::string> texts;
     for (const Code *code : kept) texts.push_back(code->text);

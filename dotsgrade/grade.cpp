@@ -1448,6 +1448,7 @@ GradeReport gradeSubmission(const Assignment &assigned, const std::string &submi
             : Attribution(cases.size());
     report.outputPolicy = outputPolicyFor(assignment, options);
     std::vector<ComparedRun> compared(cases.size());  // the runs as the differences see them
+    const std::map<std::string, double> rubric = rubricFor(assignment, options);
     for (std::size_t i = 0; i < cases.size(); ++i) {
         ComparedRun &run = compared[i];
         run.expectedOut = savedFilesText(expected[i], expected[i], options.compare) +
@@ -1463,6 +1464,8 @@ GradeReport gradeSubmission(const Assignment &assigned, const std::string &submi
         run.endedNormally = actual[i].exited();
         const auto visibility = options.visibility.find(cases[i].category);
         run.shown = visibility == options.visibility.end() || visibility->second == "visible";
+        const auto points = rubric.find(cases[i].category);
+        run.counts = points != rubric.end() && points->second > 0;
     }
     // Why a run is not the program's to answer for: lines its text does not settle, or a
     // case worth nothing the sample did not finish ("": it is).

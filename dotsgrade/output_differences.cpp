@@ -512,9 +512,9 @@ DifferenceFindings findDifferences(const std::vector<ComparedRun> &runs) {
         }
     }
     RightLines right;
-    for (const std::vector<StreamDiff> &streams : diffs)
-        for (const StreamDiff &d : streams)
-            for (std::size_t k = 0; k < d.expected.size(); ++k)
+    for (std::size_t r = 0; r < runs.size(); ++r)
+        for (const StreamDiff &d : diffs[r])
+            for (std::size_t k = 0; k < d.expected.size() && runs[r].counts; ++k)
                 if (d.rightAt[k] >= 0) {
                     right.byLine[d.expected[k]].push_back({&d, k});
                     right.byShape[shapeOf(d.expected[k])].push_back({&d, k});
@@ -531,7 +531,7 @@ DifferenceFindings findDifferences(const std::vector<ComparedRun> &runs) {
         return e.expected.empty() ? stream + "between|" + e.before + "\n" + e.after : stream + joined(e.expected);
     };
     for (std::size_t r = 0; r < runs.size(); ++r)
-        if (runs[r].differs)
+        if (runs[r].differs && runs[r].counts)
             for (const StreamDiff &d : diffs[r])
                 for (const Edit &e : d.edits) becomes[sideOf(e)].insert(joined(e.actual));
     std::map<std::string, std::set<std::size_t>> runsOfShape;

@@ -16,6 +16,7 @@
 // An edit is set aside only when it is
 //   known       its shape is seen in at least two runs, and
 //   consistent  what it changes is never printed right in any run that ended normally
+//               (of the runs that carry points)
 //               (a board row that differs here and is right elsewhere is the game going
 //               another way, not a mistake made the same way every time), and always
 //               becomes the same text (the same expected line, or the place between the
@@ -41,6 +42,10 @@ struct ComparedRun {
     bool endedNormally = false;  // it exited (no signal, no limit): its status is compared, it can be explained
     bool differs = false;        // its comparison failed
     bool shown = true;           // the student sees this run's test (false: a hidden one on Gradescope)
+    // Its category carries points: only such runs decide whether an edit is consistent (a
+    // robustness run worth nothing that printed a line another way made one mistake of
+    // eight's cost 55 points instead of 4.5: adversary round 23c).
+    bool counts = true;
 };
 
 // One distinct difference: what the program does, in the student's words, and where.

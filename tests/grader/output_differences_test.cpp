@@ -288,3 +288,26 @@ BOOST_AUTO_TEST_CASE(blanks_added_inside_every_row_are_one_mistake) {
         for (std::size_t k = 0; k < runs->size(); ++k) BOOST_TEST(found.runs[k].explained, k);
     }
 }
+
+BOOST_AUTO_TEST_CASE(runs_worth_nothing_decide_no_mistake) {
+    // A typo in the score line, made the same way in every run worth points; a robustness
+    // run worth nothing prints that line another way (mixed with a difference of its own).
+    // It must not make the typo inconsistent, which judged every run strictly (adversary
+    // round 23c: 95.5 against 44.7 for one program).
+    std::vector<ComparedRun> runs;
+    for (int k = 0; k < 6; ++k) {
+        std::string expected = game({"a" + std::to_string(k), "b1"});
+        std::string actual = expected;
+        for (std::size_t at; (at = actual.find("You: ")) != std::string::npos;)
+            actual.replace(at, 5, "Yuo: ");
+        runs.push_back(run(expected, actual));
+    }
+    std::string expected = game({"a9", "b1"}), actual = expected;
+    actual.replace(actual.find("You: "), 5, "You now: ");
+    ComparedRun nothing = run(expected, actual);
+    nothing.counts = false;
+    runs.push_back(nothing);
+    const DifferenceFindings found = findDifferences(runs);
+    for (std::size_t r = 0; r < 6; ++r) BOOST_TEST(found.runs[r].explained, "run " << r);
+    BOOST_TEST(!found.runs[6].explained);
+}
