@@ -690,6 +690,15 @@ BOOST_AUTO_TEST_CASE(array_in_dotstriangles) {
                       "int sideOf(int k) {\n    Table<decltype(\"1234\")>::type sides = {2, 3, 6, 1, 3};\n"
                       "    return *(sides + k);\n}\n\nint main() {"}});
     expectFailures(deduced, {"rule no_arrays"}, {{"rule no_arrays", "the compiler sees an array in sideOf"}});
+    // main's char *argv[] is a pointer, and a string literal a template or a reference
+    // binds keeps its own type: neither is an array of the student's (adversary round 23c).
+    Grade ordinary = gradeBroken(
+        "dotstriangles",
+        {{"int main() {",
+          "template <typename T> void put(const T &text) { std::cout << text; }\n\n"
+          "int main(int argc, const char * argv[]) {\n    const auto &top = \"\";\n    put(top);\n"
+          "    if (argc < 1 || argv == nullptr) put(\"\");"}});
+    BOOST_TEST(ordinary.failed().empty(), ordinary.run.out);
 }
 
 BOOST_AUTO_TEST_CASE(a_global_declared_into_the_librarys_namespace) {
