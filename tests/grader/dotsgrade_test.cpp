@@ -647,7 +647,8 @@ BOOST_AUTO_TEST_CASE(global_constants_are_no_variables) {
     // Nor where the constant is written through an integer or strtol's end pointer (adversary
     // round 23b: 100).
     for (const std::string &writes :
-         {std::string(
+         {std::string("    typedef char *Cell;\n    Cell(kMoves.data())[0] = 'y';\n"),  // round 23c
+          std::string(
               "    *reinterpret_cast<char *>(reinterpret_cast<unsigned long>(kMoves.data())) = 'y';\n"),
           std::string("    char *end;\n    std::strtol(kMoves.c_str(), &end, 10);\n    *end = 'y';\n")}) {
         Grade written =
