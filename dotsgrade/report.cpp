@@ -328,6 +328,13 @@ void writeExplanation(const Assignment &assignment, OutputPolicy policy, const s
                 : "  per-mistake: each distinct difference costs " + std::to_string(cost) +
                       "% of the points of its category once (charged to the first test where it shows), and a "
                       "run that differs only by known differences passes.\n");
+    out << "\nExit status: "
+        << (assignment.textSettlesExitStatus
+                ? "compared in every run, as the assignment's text lists the statuses.\n"
+                : "compared only in an instructor's tests that give one (NAME.rc): the assignment's text "
+                  "names "
+                  "no exit status, so a program may exit with any where it ends (a crash is still a "
+                  "crash).\n");
     if (!assignment.inputClasses.empty()) {
         out << "\nInput the runs give, audited against the assignment's text (only what it settles is in the "
                "random games; the rest is robustness):\n";
