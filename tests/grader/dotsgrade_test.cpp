@@ -740,6 +740,16 @@ BOOST_AUTO_TEST_CASE(an_include_alone_uses_no_function_in_dotstriangles) {
     BOOST_TEST(
         said.find("#include <climits> (a header of constants and types, no function)") != std::string::npos,
         said);
+    // A header of the student's own is no library (adversary round 23c: 97 for "rules.h").
+    TemporaryDirectory scratch("dotsgrade-test");
+    fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
+    writeFile(scratch.path() / "rules.h", "#pragma once\nconst int kTriangles = 6;\n");
+    writeFile(scratch.path() / "dotstriangles.cpp",
+              broken(dotslab::readFileText(kDotstriangles),
+                     {{"#include <iostream>", "#include <iostream>\n#include \"rules.h\""},
+                      {"int main() {", "int main() {\n    if (kTriangles != 6) return 3;"}}));
+    const Grade own = grade("dotstriangles", scratch.path());
+    BOOST_TEST(own.failed().empty(), own.run.out);
 }
 
 BOOST_AUTO_TEST_CASE(pow_in_dotstriangles) {
