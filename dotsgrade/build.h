@@ -34,6 +34,9 @@ struct BuildResult {
     // of the code (-D, -U, -O, -std, -include, -ansi), which the course's command keeps, so
     // that the course's checks see the code make compiled (makeCommandFlags).
     std::map<std::string, std::vector<std::string>> makeFlags;
+    // Built by make: the student's headers its commands compile as code (-x c++
+    // eight_main.hpp), full paths; the course's command tells their warnings too.
+    std::vector<std::string> compiledHeaders;
 };
 
 // What the objects of a build hold, as the source rules read it.

@@ -445,6 +445,23 @@ BOOST_AUTO_TEST_CASE(warnings_cannot_be_silenced) {
         const Grade selected = grade("eight", hidden, {"--compiler-flags", kCxx17});
         BOOST_TEST(selected.failed().count("no warnings") == 1, flag << ": " << selected.run.out);
     }
+    // Nor when the warned code is in a header the Makefile compiles as code (-x c++
+    // eight_main.hpp), which no source includes (adversary round 21: 100 against 95).
+    const fs::path asCode = assembledSubmission("eight", scratch.path() / "as-code");
+    fs::rename(asCode / "eight.cc", asCode / "eight_main.hpp");
+    writeFile(asCode / "eight_main.hpp",
+              broken(readFileText(asCode / "eight_main.hpp"),
+                     {{"int main(int argc, char **argv) {",
+                       "int main(int argc, char **argv) {\n    int unused = 0;"}}));
+    std::string others;
+    for (const fs::directory_entry &entry : fs::recursive_directory_iterator(asCode))
+        if (entry.path().extension() == ".cc" || entry.path().extension() == ".cpp")
+            others += " " + fs::relative(entry.path(), asCode).string();
+    writeFile(asCode / "Makefile", "eight:" + others +
+                                       " eight_main.hpp\n\tg++ -std=c++17 -w -I. -Itext -o eight" + others +
+                                       " -x c++ eight_main.hpp\n");
+    const Grade compiledHeader = grade("eight", asCode, {"--compiler-flags", kCxx17});
+    BOOST_TEST(compiledHeader.failed().count("no warnings") == 1, compiledHeader.run.out);
 }
 
 BOOST_AUTO_TEST_CASE(rules_judged_on_what_the_compiler_saw) {
