@@ -282,12 +282,10 @@ std::vector<std::string> stageSubmission(const Assignment &assignment, const std
     for (const StagedFile &file : filesToStage(assignment, submission)) {
         const fs::path copy = src / file.to;
         fs::create_directories(copy.parent_path());
-        if (const std::optional<std::string> utf8 = asUtf8(readFileText(file.from))) {
-            writeFileText(copy, *utf8);
-            if (converted != nullptr) converted->push_back(file.to.string());
-        } else {
-            fs::copy_file(file.from, copy);
-        }
+        const std::string bytes = readFileText(file.from);
+        const std::optional<std::string> utf8 = asUtf8(bytes);
+        writeFileText(copy, utf8.value_or(bytes));
+        if (utf8 && converted != nullptr) converted->push_back(file.to.string());
         // Readable by the build's uid whatever the original's mode (a file of mode 000,
         // which root reads, was "Permission denied" to the compiler: adversary round 22).
         fs::permissions(copy, fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read |
@@ -327,15 +325,14 @@ std::string submissionDigest(const Assignment &assignment, const std::string &su
     static const std::regex definesMain(R"((^|[^\w.>:])main\s*\()");
     for (const StagedFile &file : filesToStage(assignment, submission)) {
         if (!file.source && !hasExtension(file.from, kHeaderExtensions)) continue;
-        std::string text = asUtf8(readFileText(file.from)).value_or(readFileText(file.from));
+        const std::string bytes = readFileText(file.from);
+        std::string text = asUtf8(bytes).value_or(bytes);
         if (text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);
         Code code{file.to, codeOnly(text), {}, file.source, false, false, false};
         std::istringstream lines(text);
         for (std::string line; std::getline(lines, line);)
-            if (const std::string_view included = includedHeader(line);
-                included.size() > 2 && included.front() == '"')
-                code.includes.insert(
-                    fs::path(std::string(included.substr(1, included.find('"', 1) - 1))).filename().string());
+            if (const std::string included = quotedInclude(line); !included.empty())
+                code.includes.insert(fs::path(included).filename().string());
         code.text.erase(
             std::remove_if(code.text.begin(), code.text.end(), [](char c) { return isWhitespace(c); }),
             code.text.end());
@@ -924,9 +921,7 @@ static void supplyProvidedHeaders(const Assignment &assignment, BuildResult &bui
     for (const std::string &source : build.sources) {
         std::istringstream lines(readFileText(source));
         for (std::string line; std::getline(lines, line);) {
-            const std::string_view included = includedHeader(line);
-            if (included.size() < 2 || included.front() != '"') continue;
-            const std::string header(included.substr(1, included.find('"', 1) - 1));
+            const std::string header = quotedInclude(line);
             if (header.empty() || fs::exists(fs::path(source).parent_path() / header) ||
                 fs::exists(src / header))
                 continue;

@@ -1388,9 +1388,9 @@ GradeReport gradeSubmission(const Assignment &assigned, const std::string &submi
                 return runCase(build.program, cases[i], options, true, &sandbox);
             });
         };
+        auto outOfTime = [](const RunResult &r) { return r.cpuLimited || r.timedOut; };
         for (std::size_t i = k; i < cases.size(); i += runners) {
             actual[i] = run(i);
-            auto outOfTime = [](const RunResult &r) { return r.cpuLimited || r.timedOut; };
             if (!outOfTime(actual[i]) || slowTwice.load() >= 2) continue;
             RunResult again = run(i);
             if (outOfTime(again)) ++slowTwice;

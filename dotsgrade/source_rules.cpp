@@ -10,7 +10,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -131,6 +130,24 @@ std::string where(const std::string &source, int line) {
     return source.substr(source.find_last_of('/') + 1) + ":" + std::to_string(line);
 }
 
+// Returns the exit status of the course's C++ compiler checking (-fsyntax-only, in the
+// sandbox) a file called name beside the build's one source, holding `#include` of that
+// source and then text; said receives what it printed. The file is gone after.
+int checkedBesideTheSource(const Assignment &assignment, const BuildResult &build, const std::string &name,
+                           const std::string &text, std::string &said,
+                           const std::vector<std::string> &extraFlags = {}) {
+    const fs::path check = fs::path(build.folder) / name;
+    writeFileText(check, "#include \"" + build.sources[0] + "\"\n" + text);
+    std::vector<std::string> command = {"/usr/bin/g++"};
+    for (const std::string &flag : splitWords(assignment.cxxFlags)) command.push_back(flag);
+    command.insert(command.end(), extraFlags.begin(), extraFlags.end());
+    command.insert(command.end(), {"-fsyntax-only", check.string()});
+    const int status = runBuildTool("", command, said, 30, {build.folder});
+    std::error_code ignored;
+    fs::remove(check, ignored);
+    return status;
+}
+
 // Returns true if the compiler finds that the submission's f, called as the harness calls
 // it, returns another type than f's prototype: a check file that includes the one source
 // and static_asserts the call's type, compiled (-fsyntax-only) in the sandbox. False where
@@ -143,18 +160,12 @@ bool compilerSaysOtherReturnType(const Assignment &assignment, const MandatedFun
     for (std::size_t p = 0; p < mandated.parameters.size(); ++p)
         call += (p > 0 ? ", " : "") + std::string("std::declval<") + mandated.parameters[p] + ">()";
     call += ")";
-    const fs::path check = fs::path(build.folder) / ("prototype_check_" + f.name + ".cpp");
-    std::ofstream(check) << "#include \"" << build.sources[0]
-                         << "\"\n#include <type_traits>\n#include <utility>\n"
-                         << "static_assert(std::is_same<decltype(" << call << "), " << mandated.returns
-                         << ">::value, \"" << marker << "\");\n";
-    std::vector<std::string> command = {"/usr/bin/g++"};
-    for (const std::string &flag : splitWords(assignment.cxxFlags)) command.push_back(flag);
-    command.insert(command.end(), {"-fsyntax-only", check.string()});
     std::string said;
-    const int status = runBuildTool("", command, said, 30, {build.folder});
-    std::error_code ignored;
-    fs::remove(check, ignored);
+    const int status = checkedBesideTheSource(
+        assignment, build, "prototype_check_" + f.name + ".cpp",
+        "#include <type_traits>\n#include <utility>\nstatic_assert(std::is_same<decltype(" + call + "), " +
+            mandated.returns + ">::value, \"" + marker + "\");\n",
+        said);
     return status != 0 && said.find(marker) != std::string::npos;
 }
 
@@ -267,8 +278,7 @@ std::set<std::string> compilerSaysConstants(const Assignment &assignment, const 
     for (const std::string &file : studentFiles(build))
         if (std::regex_search(codeOnly(readFileText(file)), castAway)) return {};
     std::ostringstream check;
-    check << "#include \"" << build.sources[0]
-          << "\"\n#include <string>\n#include <type_traits>\n#include <vector>\n"
+    check << "#include <string>\n#include <type_traits>\n#include <vector>\n"
           << "namespace dotsgrade_check {\n"
              "template <class T> struct Fixed : std::integral_constant<bool, std::is_arithmetic<T>::value || "
              "std::is_enum<T>::value || std::is_same<T, std::string>::value || std::is_same<T, const char "
@@ -288,17 +298,11 @@ std::set<std::string> compilerSaysConstants(const Assignment &assignment, const 
               << ")>::value, \"dotsgrade: variable " << asked.size() << ";\");\n";
         asked.push_back(name);
     }
-    const fs::path file = fs::path(build.folder) / "constants_check.cpp";
-    writeFileText(file, check.str());
-    std::vector<std::string> command = {"/usr/bin/g++"};
-    for (const std::string &flag : splitWords(assignment.cxxFlags)) command.push_back(flag);
     // A cast that drops const, however spelt ((Cell) x, Cell(x) with a typedef'd pointer:
     // adversary round 23c), is an error here: the check then fails, and no name is exempt.
-    command.insert(command.end(), {"-Werror=cast-qual", "-fsyntax-only", file.string()});
     std::string said;
-    const int status = runBuildTool("", command, said, 30, {build.folder});
-    std::error_code ignored;
-    fs::remove(file, ignored);
+    const int status = checkedBesideTheSource(assignment, build, "constants_check.cpp", check.str(), said,
+                                              {"-Werror=cast-qual"});
     // Every error the compiler gives must be one of the asserts: else the check itself failed.
     int errors = 0, asserts = 0;
     std::istringstream lines(said);
@@ -777,11 +781,8 @@ RuleResult noLibrary(const BuildResult &build, const std::vector<Symbol> &symbol
     // quotes) names one of the student's own headers (adversary round 23c: 97 for
     // #include "rules.h").
     auto ownInclude = [&](const std::string &text) {
-        const std::string_view header = includedHeader(text);
-        const std::size_t close =
-            header.size() > 2 && header.front() == '"' ? header.find('"', 1) : header.npos;
-        return close != header.npos &&
-               ownHeaders.count(fs::path(std::string(header.substr(1, close - 1))).filename().string()) != 0;
+        const std::string name = quotedInclude(text);
+        return !name.empty() && ownHeaders.count(fs::path(name).filename().string()) != 0;
     };
     // Headers of constants and types only (INT_MAX, int64_t, size_t): the text forbids
     // library functions, and these hold none (adversary round 23: 3 points for INT_MAX).
@@ -819,6 +820,12 @@ std::string_view includedHeader(std::string_view line) {
     line.remove_prefix(7);
     skipSpaces();
     return line;
+}
+
+std::string quotedInclude(std::string_view line) {
+    const std::string_view header = includedHeader(line);
+    const std::size_t close = header.size() > 2 && header.front() == '"' ? header.find('"', 1) : header.npos;
+    return close == header.npos ? "" : std::string(header.substr(1, close - 1));
 }
 
 // Returns where the raw string literal whose opening quote is at code[quote] ends (one past

@@ -121,5 +121,8 @@ std::string codeOnly(const std::string &source);
 // Returns the header a line includes and what follows it ("" if the line is no #include):
 // `#  include <x>` -> "<x>", `#include "b.h" // x` -> "\"b.h\" // x".
 std::string_view includedHeader(std::string_view line);
+// Returns the file an include line names in quotes (`#include "board.h"`: board.h as
+// written, a path perhaps), or "" for none.
+std::string quotedInclude(std::string_view line);
 
 }  // namespace dotslab::grader
