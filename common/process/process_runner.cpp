@@ -108,6 +108,58 @@ long threadsOf(uid_t uid) {
     return total;
 }
 
+// Returns how many processes and threads the kernel counts against our RLIMIT_NPROC, at
+// least `seen` (threadsOf ours). It counts them across the machine: a container's /proc
+// hides the same uid's processes in other containers (40 "nobody" daemons beside a grader
+// run as nobody left no run any process to start, so nothing was graded). A prober finds
+// the smallest limit under which it may still fork, from `seen` up: one fork, as a rule.
+long threadsCountedByKernel(long seen) {
+    rlimit limit{};
+    if (getrlimit(RLIMIT_NPROC, &limit) != 0) return seen;
+    int pipeFds[2];
+    if (pipe2(pipeFds, O_CLOEXEC) != 0) return seen;
+    const pid_t prober = fork();
+    if (prober == 0) {  // only async-signal-safe calls: the grader may have threads
+        // fork succeeds while the count (the prober included) is under the soft limit
+        const auto forksUnder = [&](long cap) {
+            const rlimit trial{static_cast<rlim_t>(cap), limit.rlim_max};
+            if (setrlimit(RLIMIT_NPROC, &trial) != 0) return true;
+            const pid_t child = fork();
+            if (child == 0) _exit(0);
+            if (child < 0) return false;
+            waitpid(child, nullptr, 0);
+            return true;
+        };
+        const long ceiling = static_cast<long>(std::min<rlim_t>(limit.rlim_max, 1L << 30));
+        long low = std::min(seen + 1, ceiling), step = 1;  // low: fails, or the answer
+        long high = std::min(low + step, ceiling);
+        while (high < ceiling && !forksUnder(high)) {
+            low = high + 1;
+            step *= 2;
+            high = std::min(low + step, ceiling);
+        }
+        while (low < high) {  // the smallest cap in [low, high] that forks
+            const long middle = low + (high - low) / 2;
+            if (forksUnder(middle))
+                high = middle;
+            else
+                low = middle + 1;
+        }
+        const long counted = high - 2;  // forks under a cap of (the others, the prober) + 1
+        (void)!write(pipeFds[1], &counted, sizeof counted);
+        _exit(0);
+    }
+    close(pipeFds[1]);
+    long counted = seen;
+    if (prober > 0) {
+        if (read(pipeFds[0], &counted, sizeof counted) != static_cast<ssize_t>(sizeof counted))
+            counted = seen;
+        waitpid(prober, nullptr, 0);
+    }
+    close(pipeFds[0]);
+    return std::max(seen, counted);
+}
+
 // Reaps every leftover process of uid. The grader is a child subreaper, so what the run
 // orphaned (bubblewrap's inner process, a student's background children) comes back to
 // it after killAllOf; reaping only this uid's leaves the other runs' statuses alone.
@@ -568,7 +620,7 @@ RunResult runOnce(const RunRequest &r, bool lastTry) {
     const std::string workDir = holder != nullptr ? kSandboxWork : work.string();
     words.insert(words.end(), r.args.begin(), r.args.end());
 
-    const long userThreads = r.untrusted && !isRoot() ? threadsOf(getuid()) : 0;
+    const long userThreads = r.untrusted && !isRoot() ? threadsCountedByKernel(threadsOf(getuid())) : 0;
     // Without bubblewrap, the run's own /tmp is a folder of its own, the only one it may
     // write besides its working folder (Landlock, where the kernel has it).
     std::string privateTmp;

@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 
 #include <boost/test/unit_test.hpp>
+#include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <sstream>
@@ -1116,6 +1117,37 @@ BOOST_AUTO_TEST_CASE(a_fork_bomb_when_dotsgrade_is_not_root) {
     BOOST_TEST(WEXITSTATUS(status) == 0, said);
     BOOST_TEST(said.find("Score: ") != std::string::npos, said);
     BOOST_TEST(said.find("PASS      6/6     function updateGrid") != std::string::npos, said);
+}
+
+// A container's /proc shows its own processes only, while the kernel counts a uid's
+// processes over the whole machine: a grader run as "nobody" beside other containers'
+// "nobody" daemons gave every run a process limit already used up, and graded nothing.
+BOOST_AUTO_TEST_CASE(a_grader_in_a_container_beside_the_same_users_processes) {
+    constexpr uid_t kShared = 65533;
+    TemporaryDirectory scratch("dotsgrade-test");
+    fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_read | fs::perms::others_exec);
+    const fs::path source = scratch.path() / "dotsboxes.cpp";
+    writeFile(source, readFileText(kSource / "dotsboxes" / "dotsboxes.cpp"));
+    fs::permissions(source, fs::perms::owner_all | fs::perms::others_read);
+    std::vector<pid_t> elsewhere;  // the same uid's processes, outside the grader's view
+    for (int k = 0; k < 40; ++k) {
+        const pid_t sleeper = fork();
+        if (sleeper == 0) {
+            if (setgid(kShared) == 0 && setuid(kShared) == 0) execl("/bin/sleep", "sleep", "600", nullptr);
+            _exit(127);
+        }
+        if (sleeper > 0) elsewhere.push_back(sleeper);
+    }
+    const std::string command =
+        "unshare --pid --fork --mount-proc setpriv --reuid=65533 --regid=65533 "
+        "--clear-groups " DOTSGRADE_PROGRAM " dotsboxes " +
+        source.string() + " --fuzz 2 --malformed 2 >" + (scratch.path() / "report.txt").string() + " 2>&1";
+    const int status = std::system(command.c_str());
+    for (const pid_t sleeper : elsewhere) kill(sleeper, SIGKILL);
+    for (const pid_t sleeper : elsewhere) waitpid(sleeper, nullptr, 0);
+    const std::string said = readFileText(scratch.path() / "report.txt");
+    BOOST_TEST(WEXITSTATUS(status) == 0, said);
+    BOOST_TEST(said.find("Score: 100 / 100") != std::string::npos, said);
 }
 
 BOOST_AUTO_TEST_CASE(no_sandbox_no_grading) {
