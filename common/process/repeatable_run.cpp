@@ -10,11 +10,11 @@
 //             whatever source it chose) draw from one stream (splitmix64) from a fixed seed,
 //             and the kernel's 16 random bytes (getauxval(AT_RANDOM)) are that seed's;
 //   the rest:  processor time (times, getrusage) is the counter's too, the processor is
-//             number 0 (sched_getcpu), the user and group ids are 1000 (getuid, getresuid
-//             and their kin; as root, each run has a uid of its own), and the process is 2, its parent 1, as
-//             the first program of a fresh pid namespace is (without bubblewrap they are the host's:
-//             srand(time(0) ^ getpid()) is a student's seed too); the machine's memory,
-//             load and uptime (sysinfo, sysconf's pages, getloadavg) are fixed;
+//             number 0 (sched_getcpu) and the only one (get_nprocs, sysconf, sched_getaffinity), the user and
+//             group ids are 1000 (getuid, getresuid and their kin; as root, each run has a uid of its own),
+//             and the process is 2, its parent 1, as the first program of a fresh pid namespace is (without
+//             bubblewrap they are the host's: srand(time(0) ^ getpid()) is a student's seed too); the
+//             machine's memory, load and uptime (sysinfo, sysconf's pages, getloadavg) are fixed;
 //   processes: kill, sigqueue, tgkill and pidfd_open take the pids getpid and getppid
 //             told (2 and 1) for the real ones;
 //   temporary files: mkstemp and its kin, mkdtemp, tmpfile, mktemp, tmpnam and tempnam
@@ -379,13 +379,17 @@ int ownedAlike(int result, Stat *about) {
     return result;
 }
 
-// Returns result, a file system's free room made half of it: what other runs write moves
-// the real figure.
+// Returns result, a file system's room made the same everywhere: 4,096 blocks of 4 KB and
+// as many files, half of each free. The real figures move with what other runs write, and
+// differ from machine to machine and between the sandbox's tmpfs and the grader's own
+// disk (a program that printed its free blocks was graded 2048 in bubblewrap, 33026510
+// without it).
 template <typename Statfs>
 int sameRoom(int result, Statfs *about) {
     if (result != 0) return result;
-    about->f_bfree = about->f_bavail = about->f_blocks / 2;
-    about->f_ffree = about->f_files / 2;
+    about->f_bsize = about->f_frsize = 4096;
+    about->f_blocks = about->f_files = 4096;
+    about->f_bfree = about->f_bavail = about->f_ffree = 2048;
     return result;
 }
 
@@ -578,6 +582,33 @@ int getrusage(int, struct rusage *usage) noexcept {
 }
 
 int sched_getcpu() noexcept { return 0; }
+
+// One processor, the one sched_getcpu names, however many the machine has or the grader
+// may use: without bubblewrap they showed through (std::thread::hardware_concurrency,
+// get_nprocs), and a program that branched on the count was graded by the machine (95.5
+// under `taskset -c 0`, 100 in bubblewrap, where the count was 1: round 21).
+int get_nprocs() noexcept { return 1; }
+int get_nprocs_conf() noexcept { return 1; }
+
+// Returns the kernel's answer to sched_getaffinity (the mask's bytes, or -1 with errno),
+// the mask written as processor 0 alone.
+long oneProcessorAffinity(pid_t pid, size_t size, void *mask) {
+    const long written = rawSyscall(SYS_sched_getaffinity, realPid(pid), size, mask);
+    if (written < 0) return written;
+    memset(mask, 0, size);
+    static_cast<unsigned char *>(mask)[0] = 1;
+    return written;
+}
+int sched_getaffinity(pid_t pid, size_t size, cpu_set_t *mask) noexcept {
+    return oneProcessorAffinity(pid, size, mask) < 0 ? -1 : 0;
+}
+int pthread_getaffinity_np(pthread_t, size_t size, cpu_set_t *mask) noexcept {
+    const int saved = errno;
+    const long written = oneProcessorAffinity(0, size, mask);
+    const int error = written < 0 ? errno : 0;
+    errno = saved;
+    return error;
+}
 int getcpu(unsigned int *cpu, unsigned int *node) noexcept {
     if (cpu != nullptr) *cpu = 0;
     if (node != nullptr) *node = 0;
@@ -699,6 +730,7 @@ int getloadavg(double loads[], int count) noexcept {
 long sysconf(int name) noexcept {
     if (name == _SC_PHYS_PAGES) return get_phys_pages();
     if (name == _SC_AVPHYS_PAGES) return get_avphys_pages();
+    if (name == _SC_NPROCESSORS_ONLN || name == _SC_NPROCESSORS_CONF) return get_nprocs();
     return next<long (*)(int)>("sysconf")(name);
 }
 
@@ -882,7 +914,7 @@ int statx(int folder, const char *path, int flags, unsigned int mask, struct sta
 }
 
 // A file system's id (statfs, statvfs: f_fsid) is a new one for each tmpfs the sandbox
-// mounts: 0, as for most file systems. Its free room is half of it (sameRoom).
+// mounts: 0, as for most file systems. Its room is the same everywhere (sameRoom).
 int statfs(const char *path, struct statfs *about) noexcept {
     const int result = sameRoom(static_cast<int>(rawSyscall(SYS_statfs, path, about)), about);
     if (result == 0) memset(&about->f_fsid, 0, sizeof about->f_fsid);
@@ -1014,6 +1046,8 @@ long syscall(long number, ...) noexcept {
     case SYS_statx:
         return statx(static_cast<int>(a[0]), static_cast<const char *>(pointer(a[1])), static_cast<int>(a[2]),
                      static_cast<unsigned int>(a[3]), static_cast<struct statx *>(pointer(a[4])));
+    case SYS_sched_getaffinity:
+        return oneProcessorAffinity(static_cast<pid_t>(a[0]), static_cast<size_t>(a[1]), pointer(a[2]));
     case SYS_getcpu:
         return getcpu(static_cast<unsigned *>(pointer(a[0])), static_cast<unsigned *>(pointer(a[1])));
     case SYS_adjtimex:

@@ -2,6 +2,7 @@
 // run, alone or in a batch, on a loaded machine; and whatever fails on the grader's side
 // says "not graded" and why, in every format, never a lost point.
 #define BOOST_TEST_MODULE dotsgrade_grade_is_a_fact
+#include <sched.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -207,14 +208,14 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
     // network counters), the kernel's random numbers and clock through syscall(), the
     // run's uid as getresuid and its working folder's owner tell it (as root, each run has
     // one of its own), a timer of processor time (a loop counts until it fires), the
-    // processor it runs on (getcpu), the kernel's clock discipline (ntp_gettime, adjtimex),
-    // a child's processor time (wait4), how much output waits in the pipe to the grader
-    // (FIONREAD), /dev/urandom spelled another way, mktemp's names, the time select() says
-    // it did not wait, a pipe made small to see when the grader reads it, and the moment
-    // of the build (__DATE__, __TIME__, __TIMESTAMP__), the id of the working folder's
-    // file system (a new tmpfs in each sandbox), the times of the working folder and of the
-    // input's pipe, the free room of the working folder's file system, whether a socket
-    // stamps what it receives with the clock (SO_TIMESTAMP), the kernel's clock pages beside
+    // processor it runs on (getcpu) and how many it may use (hardware_concurrency, get_nprocs,
+    // sysconf, sched_getaffinity: the machine's without bubblewrap), the kernel's clock discipline
+    // (ntp_gettime, adjtimex), a child's processor time (wait4), how much output waits in the pipe to the
+    // grader (FIONREAD), /dev/urandom spelled another way, mktemp's names, the time select() says it did not
+    // wait, a pipe made small to see when the grader reads it, and the moment of the build (__DATE__,
+    // __TIME__, __TIMESTAMP__), the id of the working folder's file system (a new tmpfs in each sandbox), the
+    // times of the working folder and of the input's pipe, the free room of the working folder's file system,
+    // whether a socket stamps what it receives with the clock (SO_TIMESTAMP), the kernel's clock pages beside
     // the vDSO read as plain memory, and what an uninitialised variable reads
     // (the stack a C library call left, with its stack protector's canary, which the
     // kernel's random bytes made) and where a variable and a library function are (alike
@@ -234,12 +235,13 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
         "            getauxval(AT_SYSINFO_EHDR) + " +
         std::to_string(clockPages.fromVdso) +
         "l + at);\n"
-        "    std::cout << clockPages << ' ' << (std::getenv(\"DOTSLAB_VVAR\") ? \"told\" : \"-\") << ' ';\n"
+        "    std::ostringstream before, seen;  // the report shows a line's start: each is hashed\n"
+        "    before << clockPages << ' ' << (std::getenv(\"DOTSLAB_VVAR\") ? \"told\" : \"-\") << ' ';\n"
         "    char note[64];\n"
         "    std::snprintf(note, sizeof note, \"%d %s %f\", 42, \"x\", 1.5);\n"
         "    const unsigned long stackLeft = leftovers();\n"
         "    const char *temporary = std::getenv(\"TMPDIR\");\n"
-        "    std::cout << argv[0] << ' ' << (temporary ? temporary : \"-\") << ' ';\n"
+        "    before << argv[0] << ' ' << (temporary ? temporary : \"-\") << ' ';\n"
         "    std::srand(static_cast<unsigned>(std::time(nullptr)));\n"
         "    timespec now;\n"
         "    clock_gettime(CLOCK_MONOTONIC, &now);\n"
@@ -250,9 +252,9 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
         "    std::random_device seed(\"/dev/urandom\");\n"
         "    const unsigned char *kernel = reinterpret_cast<const unsigned char *>(getauxval(AT_RANDOM));\n"
         "    tms spent;\n"
-        "    std::cout << getuid() << ' ' << getpid() << ' ' << int(kernel[0]) << ' ' << times(&spent) << ' "
+        "    before << getuid() << ' ' << getpid() << ' ' << int(kernel[0]) << ' ' << times(&spent) << ' "
         "';\n"
-        "    std::cout << \"noise \" << std::rand() << ' ' << now.tv_sec << ' ' << now.tv_nsec << ' ' << "
+        "    seen << std::rand() << ' ' << now.tv_sec << ' ' << now.tv_nsec << ' ' << "
         "seed() << ' '\n"
         "              << int(bytes[0]) << ' ' << int(bytes[1]) << ' ' << int(device[0]) << ' ' << "
         "int(device[1]) << ' '\n"
@@ -261,7 +263,7 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
         "    struct sysinfo machine;\n"
         "    double loads[3] = {0, 0, 0};\n"
         "    if (sysinfo(&machine) == 0 && getloadavg(loads, 3) >= 0)\n"
-        "        std::cout << machine.freeram << ' ' << machine.uptime << ' ' << machine.loads[0] << ' ' << "
+        "        seen << machine.freeram << ' ' << machine.uptime << ' ' << machine.loads[0] << ' ' << "
         "loads[0]\n"
         "                  << ' ' << sysconf(_SC_AVPHYS_PAGES) << ' ';\n"
         "    for (const char *machine : {\"/proc/uptime\", \"/proc/sys/kernel/random/uuid\", "
@@ -270,31 +272,36 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
         "        std::ifstream file(machine);\n"
         "        std::string line;\n"
         "        std::getline(file, line);\n"
-        "        std::cout << line << ' ';\n"
+        "        seen << line << ' ';\n"
         "    }\n"
         "    unsigned char direct[2] = {0, 0};\n"
         "    timespec directly{};\n"
         "    syscall(SYS_getrandom, direct, sizeof direct, 0);\n"
         "    syscall(SYS_clock_gettime, CLOCK_REALTIME, &directly);\n"
-        "    std::cout << int(direct[0]) << ' ' << directly.tv_nsec << ' ';\n"
+        "    seen << int(direct[0]) << ' ' << directly.tv_nsec << ' ';\n"
         "    uid_t real, effective, saved;\n"
         "    struct stat folder;\n"
         "    if (getresuid(&real, &effective, &saved) == 0 && stat(\".\", &folder) == 0)\n"
-        "        std::cout << real << ' ' << folder.st_uid << ' ';\n"
+        "        seen << real << ' ' << folder.st_uid << ' ';\n"
         "    std::signal(SIGVTALRM, onTimer);\n"
         "    itimerval soon{};\n"
         "    soon.it_value.tv_usec = 2000;\n"
         "    long rounds = 0;\n"
         "    if (setitimer(ITIMER_VIRTUAL, &soon, nullptr) == 0)\n"
         "        while (!timerFired) ++rounds;\n"
-        "    std::cout << rounds << ' ';\n"
+        "    seen << rounds << ' ';\n"
         "    unsigned cpu = 9, node = 9;\n"
         "    ntptimeval ntp{};\n"
         "    timex discipline{};\n"
         "    getcpu(&cpu, &node);\n"
         "    ntp_gettime(&ntp);\n"
         "    adjtimex(&discipline);\n"
-        "    std::cout << cpu << ' ' << ntp.time.tv_usec << ' ' << discipline.time.tv_usec << ' ';\n"
+        "    seen << cpu << ' ' << ntp.time.tv_usec << ' ' << discipline.time.tv_usec << ' ';\n"
+        "    cpu_set_t processors;\n"
+        "    CPU_ZERO(&processors);\n"
+        "    sched_getaffinity(0, sizeof processors, &processors);\n"
+        "    seen << std::thread::hardware_concurrency() << ' ' << get_nprocs() << ' '\n"
+        "              << sysconf(_SC_NPROCESSORS_ONLN) << ' ' << CPU_COUNT(&processors) << ' ';\n"
         "    const pid_t child = fork();\n"
         "    if (child == 0) {\n"
         "        for (volatile long spin = 0; spin < 3000000; ++spin) {}\n"
@@ -303,7 +310,8 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
         "    rusage childTime{};\n"
         "    int childStatus = 0;\n"
         "    if (child > 0) wait4(child, &childStatus, 0, &childTime);\n"
-        "    std::cout << childTime.ru_utime.tv_usec << ' ' << std::flush;\n"
+        "    seen << childTime.ru_utime.tv_usec << ' ';\n"
+        "    std::cout << '.' << std::flush;  // output the grader has not read yet, maybe\n"
         "    int waiting = -1;\n"
         "    ioctl(1, FIONREAD, &waiting);\n"
         "    unsigned char spelled[2] = {0, 0};\n"
@@ -315,7 +323,7 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
         "    FD_SET(0, &input);\n"
         "    timeval patience{1, 0};\n"
         "    select(1, &input, nullptr, nullptr, &patience);\n"
-        "    std::cout << waiting << ' ' << int(spelled[0]) << ' ' << int(spelled[1]) << ' ' << "
+        "    seen << waiting << ' ' << int(spelled[0]) << ' ' << int(spelled[1]) << ' ' << "
         "mktemp(named) << ' '\n"
         "              << patience.tv_usec << ' ' << fcntl(1, F_SETPIPE_SZ, 4096) << ' ' << __DATE__ << ' '\n"
         "              << __TIME__ << ' ' << __TIMESTAMP__ << ' ';\n"
@@ -327,12 +335,16 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
         "    const int stamps = socketpair(AF_UNIX, SOCK_DGRAM, 0, pair) == 0 ? setsockopt(pair[0], "
         "SOL_SOCKET, "
         "SO_TIMESTAMP, &on, sizeof on) : 9;\n"
-        "    std::cout << folder.st_mtim.tv_nsec << ' ' << piped.st_mtim.tv_nsec << ' ' << where.f_bfree << "
+        "    seen << folder.st_mtim.tv_nsec << ' ' << piped.st_mtim.tv_nsec << ' ' << where.f_bfree << "
         "' ' "
         "<< stamps << ' ';\n"
-        "    std::cout << where.f_fsid << ' ' << stackLeft << ' ' << static_cast<const void *>(&where) << ' "
+        "    seen << where.f_fsid << ' ' << stackLeft << ' ' << static_cast<const void *>(&where) << ' "
         "'\n"
-        "              << reinterpret_cast<const void *>(&std::printf) << std::endl;\n";
+        "              << reinterpret_cast<const void *>(&std::printf);\n"
+        "    const std::hash<std::string> hash;\n"
+        "    std::cout << hash(before.str()) << \" noise \" << hash(seen.str()) << ' ' << seen.str() << ' ' "
+        "<< before.str()\n"
+        "              << std::endl;\n";
     const fs::path submission = dotsboxesWith(
         scratch.path(), "noisy.cpp",
         {{"#include <string>",
@@ -343,7 +355,8 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
           "#include <sys/wait.h>\n"
           "#include <csignal>\n"
           "#include <unistd.h>\n#include <chrono>\n#include <cstdlib>\n#include <ctime>\n#include <fstream>\n"
-          "#include <cstdio>\n#include <random>\n"
+          "#include <cstdio>\n#include <functional>\n#include <random>\n#include <sstream>\n#include "
+          "<thread>\n"
           "#include <string>"},
          {"int main() {\n",
           "volatile std::sig_atomic_t timerFired = 0;\nvoid onTimer(int) { timerFired = 1; }\n"
@@ -364,7 +377,15 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
     BOOST_TEST(shown(grade("dotsboxes", submission)) == inBubblewrap);
     // Where bubblewrap cannot run (Gradescope's container) too.
     const std::string inContainer = shown(gradeInContainer(submission));
-    BOOST_TEST(shown(gradeInContainer(submission)) == inContainer);
+    // And on one processor (a container limited to one: `taskset -c 0`).
+    cpu_set_t everyProcessor, oneProcessor;
+    BOOST_TEST_REQUIRE(sched_getaffinity(0, sizeof everyProcessor, &everyProcessor) == 0);
+    CPU_ZERO(&oneProcessor);
+    CPU_SET(0, &oneProcessor);
+    BOOST_TEST_REQUIRE(sched_setaffinity(0, sizeof oneProcessor, &oneProcessor) == 0);
+    const std::string onOneProcessor = shown(gradeInContainer(submission));
+    sched_setaffinity(0, sizeof everyProcessor, &everyProcessor);
+    BOOST_TEST(onOneProcessor == inContainer);
     // And the program sees the same in both modes: one grading, wherever it is graded.
     auto noiseLine = [](const std::string &text) {
         const std::size_t at = text.find("noise");
