@@ -389,9 +389,11 @@ FunctionVerdict verdictOn(Op op, const PackedGame &game, const SuiteJudgement &e
 bool mostLinesAlike(const std::string &want, const std::string &got) {
     auto linesOf = [](std::string_view rest) {
         std::vector<std::string_view> lines;
-        for (std::size_t end; !rest.empty(); rest.remove_prefix(std::min(rest.size(), end + 1))) {
-            end = rest.find('\n');
+        while (!rest.empty()) {  // a last line without its newline is a line too
+            const std::size_t end = rest.find('\n');
             lines.push_back(rest.substr(0, end));
+            if (end == std::string_view::npos) break;
+            rest.remove_prefix(end + 1);
         }
         return lines;
     };

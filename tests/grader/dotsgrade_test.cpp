@@ -140,6 +140,18 @@ BOOST_AUTO_TEST_CASE(wrong_spacing) {
     BOOST_TEST(perMistake.report["score"].get<double>() == 94, perMistake.run.out);
 }
 
+// The picture's last line without its newline (main printing it instead, a common slip):
+// comparing its lines once never ended, and the grader grew until the machine ran out of
+// memory (adversary round 24).
+BOOST_AUTO_TEST_CASE(a_picture_without_its_last_newline) {
+    Grade g =
+        gradeBroken("dotsboxes", {{"horizontal(grid, 16) << \"o\\n\";", "horizontal(grid, 16) << \"o\";"}},
+                    {"--fuzz", "2", "--malformed", "2"});
+    BOOST_TEST(g.run.out.find("Score: ") != std::string::npos, g.run.out);
+    BOOST_TEST(g.run.out.find("not graded") == std::string::npos, g.run.out);
+    BOOST_TEST(g.failed().count("function displayGrid") == 1, g.run.out);
+}
+
 BOOST_AUTO_TEST_CASE(a_function_the_others_call_is_charged_once) {
     // isFilled wrong about line 7 makes updateGrid, gameState and displayGrid wrong too;
     // each gives what a right one gives with this isFilled's answers (through_functions.h).
