@@ -70,6 +70,9 @@ struct Assignment {
     std::vector<MandatedFunction> functions;    // empty: no function stage
     std::set<std::string> functionsTheTextOmits;  // of functions, those only the spec asks for
     std::set<std::string> rulesTheTextOmits;      // rules only the spec states: shown, never charged
+    // The text asks for code free of warnings (dotsboxes, dotstriangles: "free of compilation
+    // errors and warnings"); elsewhere the course's command's warnings are shown, never charged.
+    bool textAsksNoWarnings = false;
     bool noGlobals = false;                     // the spec forbids global variables
     bool singleFile = false;                    // one source file, named as the assignment
     bool noArraysNoLibrary = false;             // dotstriangles' extra source rules

@@ -1016,10 +1016,13 @@ BuildResult buildSubmission(const Assignment &assignment, const std::string &sub
     const bool allC = std::all_of(build.sources.begin(), build.sources.end(),
                                   [](const std::string &s) { return Assignment::isCSource(s); });
     bool ok = true;
-    // A unit in a subfolder that does not compile (a test program whose framework is not
-    // installed here) waits: the program may need nothing of it (Step 3c).
+    // A unit that does not compile beside others (a test program whose framework is not
+    // installed here, an old test_board.cc the lab text invited and the code outgrew)
+    // waits: the program may need nothing of it (Step 3c). Only if it does is the build
+    // failed, with what the compiler said of it (adversary round 24: 0 for a correct eight).
     std::vector<std::size_t> notCompiled;
     std::string notCompiledSaid;
+    std::vector<std::string> unitSaid;  // per unit (unitN.o): what compiling it said
     for (std::size_t i = 0; i < build.sources.size() && ok; ++i) {
         const fs::path source = build.sources[i];
         const std::string object = "unit" + std::to_string(i) + ".o";
@@ -1039,7 +1042,8 @@ BuildResult buildSubmission(const Assignment &assignment, const std::string &sub
         build.objects.push_back(object);
         const bool compiledHere =
             remaining() > 0 && runBuildTool(build.folder, command, said, remaining()) == 0;
-        if (!compiledHere && remaining() > 0 && source.parent_path() != src) {
+        unitSaid.push_back(withoutWarningsBesideTheCode(said));
+        if (!compiledHere && remaining() > 0 && build.sources.size() > 1) {
             notCompiled.push_back(i);
             notCompiledSaid += withoutWarningsBesideTheCode(said);
             continue;
@@ -1052,6 +1056,7 @@ BuildResult buildSubmission(const Assignment &assignment, const std::string &sub
         }
     }
     build.warned = !build.diagnostics.empty();
+    if (!notCompiled.empty() && notCompiled.size() == build.sources.size()) ok = false;  // nothing to link
     if (!ok) {
         build.diagnostics += notCompiledSaid;
         if (remaining() <= 0) build.diagnostics += "the build took longer than its 60 s in all\n";
@@ -1098,7 +1103,9 @@ BuildResult buildSubmission(const Assignment &assignment, const std::string &sub
             std::string neededSaid;
             if (!fewer ||
                 runBuildTool(build.folder, linkCommand(needed, allC), neededSaid, remaining()) != 0) {
-                build.diagnostics += notCompiledSaid + clash + said;
+                // A unit the program needs did not compile: what the compiler said of it is
+                // the reason, not the link's undefined references that follow from it.
+                build.diagnostics += notCompiledSaid.empty() ? clash + said : notCompiledSaid;
                 return build;
             }
             build = needed;
@@ -1108,9 +1115,15 @@ BuildResult buildSubmission(const Assignment &assignment, const std::string &sub
         std::string files;
         for (const std::string &file : notCompiledFiles) files += (files.empty() ? "" : ", ") + file;
         build.notes += "left out " + files +
-                       ": it does not compile here (a test framework not installed?), and the program needs "
+                       ": it does not compile here (a test program, or an old copy?), and the program needs "
                        "none of its functions\n";
     }
+    // The warnings are those of the units the program is made of: a test program or an old
+    // copy left out above warns about nothing the student hands in as the program.
+    build.diagnostics.clear();
+    for (const std::string &object : build.objects)
+        build.diagnostics += unitSaid.at(std::stoul(object.substr(std::string("unit").size())));
+    build.warned = !build.diagnostics.empty();
     std::string why;
     build.program = claimedProgram(build.folder, fs::path(build.folder) / "program", why);
     build.diagnostics += why.empty() ? "" : why + "\n";

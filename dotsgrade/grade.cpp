@@ -1410,6 +1410,16 @@ GradeReport gradeSubmission(const Assignment &assigned, const std::string &submi
         warned.passed = false;
         warned.output += "your code silences warnings, which counts as a warning here:\n" + courseSays.silencers;
     }
+    // The boxes, dotscomputer and eight texts never mention warnings nor how to compile:
+    // a program the compiler builds is what they ask (adversary round 24: 95 for one
+    // signed loop index). An instructor's rubric that names the category charges them.
+    if (!warned.passed && !assignment.textAsksNoWarnings && options.rubric.count("warnings") == 0) {
+        warned.credit = 1;
+        warned.output =
+            "not charged: your assignment's text does not ask for code free of warnings; the "
+            "compiler's are shown for you to fix\n" +
+            warned.output;
+    }
     functions.get();
     oracle.get();
     tests.insert(tests.end(), ruleTests.begin(), ruleTests.end());
