@@ -282,7 +282,7 @@ std::vector<std::string> stageSubmission(const Assignment &assignment, const std
     for (const StagedFile &file : filesToStage(assignment, submission)) {
         const fs::path copy = src / file.to;
         fs::create_directories(copy.parent_path());
-        const std::string bytes = readFileText(file.from);
+        const std::string bytes = readGivenFile(file.from);
         const std::optional<std::string> utf8 = asUtf8(bytes);
         writeFileText(copy, utf8.value_or(bytes));
         if (utf8 && converted != nullptr) converted->push_back(file.to.string());
@@ -325,7 +325,7 @@ std::string submissionDigest(const Assignment &assignment, const std::string &su
     static const std::regex definesMain(R"((^|[^\w.>:])main\s*\()");
     for (const StagedFile &file : filesToStage(assignment, submission)) {
         if (!file.source && !hasExtension(file.from, kHeaderExtensions)) continue;
-        const std::string bytes = readFileText(file.from);
+        const std::string bytes = readGivenFile(file.from);
         std::string text = asUtf8(bytes).value_or(bytes);
         if (text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);
         Code code{file.to, codeOnly(text), {}, file.source, false, false, false};

@@ -2,6 +2,9 @@
 
 #include <stdlib.h>
 
+#include <cerrno>
+#include <cstring>
+
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -12,6 +15,18 @@ std::string readFileText(const std::filesystem::path &path) {
     std::ifstream in(path, std::ios::binary);
     std::ostringstream text;
     text << in.rdbuf();
+    return text.str();
+}
+
+std::string readGivenFile(const std::filesystem::path &path) {
+    errno = 0;
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    if (in) text << in.rdbuf();
+    if (!in || in.bad()) {
+        const int why = errno != 0 ? errno : EIO;
+        throw std::runtime_error("cannot read " + path.string() + ": " + std::strerror(why));
+    }
     return text.str();
 }
 

@@ -9,6 +9,12 @@ namespace dotslab {
 // Returns the whole contents of the file at path (bytes as they are), or "" if unreadable.
 std::string readFileText(const std::filesystem::path &path);
 
+// Returns the whole contents of a file handed to us (a submission's, an instructor's test),
+// bytes as they are; throws std::runtime_error ("cannot read PATH: why") where it cannot be
+// opened or read in full: such a file is never taken for an empty one (a submission
+// unpacked by another account under umask 077 was graded 0 as a program with no main).
+std::string readGivenFile(const std::filesystem::path &path);
+
 // Writes text as the whole contents of the file at path; throws std::runtime_error if it cannot.
 void writeFileText(const std::filesystem::path &path, const std::string &text);
 

@@ -11,10 +11,21 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// Returns the file's text; throws TranscriptCaseError where it cannot be read (a test file
+// of mode 600 in another account's folder read as empty gave a correct program 90).
+std::string caseText(const fs::path &path) {
+    try {
+        return readGivenFile(path);
+    } catch (const std::runtime_error &e) {
+        throw TranscriptCaseError(e.what());
+    }
+}
+
 // Returns the file's text if it exists.
 std::optional<std::string> optionalText(const fs::path &path) {
-    if (!fs::exists(path)) return std::nullopt;
-    return readFileText(path);
+    std::error_code error;
+    if (!fs::exists(path, error) && !error) return std::nullopt;
+    return caseText(path);
 }
 
 // Returns the exit status an .rc file holds: one integer 0..255, whitespace around it.
@@ -43,7 +54,7 @@ TranscriptCase readTranscriptCase(const fs::path &folder, const std::string &nam
         throw TranscriptCaseError(file(".in").string() + ": no such case (its .in file is missing)");
     TranscriptCase c;
     c.name = name;
-    c.input = readFileText(file(".in"));
+    c.input = caseText(file(".in"));
     if (std::optional<std::string> args = optionalText(file(".args"))) {
         std::istringstream words(*args);
         for (std::string word; words >> word;) c.args.push_back(word);
@@ -68,8 +79,11 @@ TranscriptCase readTranscriptCase(const fs::path &folder, const std::string &nam
 
 std::vector<TranscriptCase> readTranscriptCases(const fs::path &folder, std::string_view prefix) {
     std::vector<std::string> names;
-    std::error_code missing;
-    for (const fs::directory_entry &entry : fs::directory_iterator(folder, missing)) {
+    std::error_code error;  // a folder that is not there holds no cases; one we cannot list is an error
+    fs::directory_iterator entries(folder, error);
+    if (error && error != std::errc::no_such_file_or_directory)
+        throw TranscriptCaseError("cannot list " + folder.string() + ": " + error.message());
+    for (const fs::directory_entry &entry : entries) {
         const fs::path &path = entry.path();
         if (path.extension() == ".in" && path.filename().string().rfind(prefix, 0) == 0)
             names.push_back(path.stem().string());

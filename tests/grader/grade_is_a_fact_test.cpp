@@ -614,6 +614,46 @@ BOOST_AUTO_TEST_CASE(a_disk_that_fills_while_building_is_the_graders) {
     }
 }
 
+BOOST_AUTO_TEST_CASE(a_file_the_grader_cannot_read_is_no_empty_file) {
+    // Submissions unpacked by another account under umask 077, graded by a TA's: the file
+    // read as empty was a program with no main, 0/100 (adversary round 24); an instructor's
+    // test read as empty cost a correct program 10. Not graded, and said why.
+    if (geteuid() != 0) return;  // setpriv needs root
+    TemporaryDirectory scratch("dotsgrade-test");
+    fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_read | fs::perms::others_exec);
+    const fs::path submission = scratch.path() / "dotsboxes.cpp", tests = scratch.path() / "tests";
+    writeFile(submission, readFileText(kSource / "dotsboxes" / "dotsboxes.cpp"));
+    fs::permissions(submission, fs::perms::owner_read | fs::perms::owner_write);
+    fs::create_directories(tests);
+    fs::permissions(tests, fs::perms::owner_all | fs::perms::others_read | fs::perms::others_exec);
+    writeFile(tests / "t1.in", "1\n");
+    writeFile(tests / "t1.out", "");
+    fs::permissions(tests / "t1.out", fs::perms::owner_read | fs::perms::owner_write);
+    auto asNobody = [&](const std::string &options) {
+        const fs::path out = scratch.path() / "out";
+        const std::string command = "setpriv --reuid=65534 --regid=65534 --clear-groups " DOTSGRADE_PROGRAM
+                                    " dotsboxes " +
+                                    options + " --fuzz 1 --malformed 1 > " + out.string() + " 2>&1";
+        const int status = std::system(command.c_str());
+        return Ending{WEXITSTATUS(status), readFileText(out)};
+    };
+    const Ending unreadable = asNobody(submission.string());
+    BOOST_TEST(unreadable.status == 1, unreadable.out);
+    BOOST_TEST(unreadable.out.find("cannot read " + submission.string() + ": Permission denied") !=
+                   std::string::npos,
+               unreadable.out);
+    expectNoScore(unreadable.out);
+    fs::permissions(submission, fs::perms::others_read, fs::perm_options::add);
+    const Ending unreadableTest = asNobody(submission.string() + " --tests " + tests.string());
+    BOOST_TEST(unreadableTest.status == 2, unreadableTest.out);
+    BOOST_TEST(unreadableTest.out.find("cannot read " + (tests / "t1.out").string()) != std::string::npos,
+               unreadableTest.out);
+    fs::permissions(tests, fs::perms::owner_all);
+    const Ending unlisted = asNobody(submission.string() + " --tests " + tests.string());
+    BOOST_TEST(unlisted.status == 2, unlisted.out);
+    BOOST_TEST(unlisted.out.find("cannot list " + tests.string()) != std::string::npos, unlisted.out);
+}
+
 BOOST_AUTO_TEST_CASE(a_temporary_folder_where_programs_cannot_run) {
     // TMPDIR on a file system mounted noexec (a common hardening of /tmp), where bubblewrap
     // cannot run: the programs the grader copies there cannot start. That is the grader's
