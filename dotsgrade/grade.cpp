@@ -1187,6 +1187,7 @@ GradeReport gradeSubmission(const Assignment &assigned, const std::string &submi
     // Each stage is a future: what it throws (NotGraded, say) reaches this thread at its
     // get(), and a future left behind by an exception is waited for as it goes.
     std::future<void> oracle = std::async(std::launch::async, [&] {
+        requireWorkingRuns();
         report.isolation = isolationReport();
         if (assignment.packed != nullptr) prepareFunctionJudging(*assignment.packed);
         for (std::size_t i = 0; i < cases.size(); ++i)

@@ -7,6 +7,7 @@
 // that does nothing), so that no submission can make itself "not graded".
 #pragma once
 
+#include <atomic>
 #include <functional>
 #include <stdexcept>
 #include <string>
@@ -25,6 +26,17 @@ class NotGraded : public std::runtime_error {
 inline void requireWorkingSandbox(const RunResult &run) {
     if (!looksLikeSetupFailure(run)) return;
     if (const std::string fault = sandboxFault(); !fault.empty()) throw NotGraded(fault);
+}
+
+// Throws NotGraded where no untrusted run can work here (sandboxFault): checked before a
+// process's first grading, and again after one that failed so. A run that fails in ways
+// no setup failure looks like (a damaged library killing every program with SIGBUS, a
+// TMPDIR that refuses what every run needs) would otherwise be charged to students.
+inline void requireWorkingRuns() {
+    static std::atomic<bool> working{false};
+    if (working) return;
+    if (const std::string fault = sandboxFault(); !fault.empty()) throw NotGraded(fault);
+    working = true;
 }
 
 // Times a run whose sandbox could not be set up is done again while a program that does

@@ -17,6 +17,7 @@
 #include <sys/file.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/sendfile.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -200,33 +201,34 @@ const std::string &runStarter() {
     return path;
 }
 
+// Copies the program at from to `to`, which everyone may run, through descriptors no
+// process started meanwhile inherits past its exec: a program open for writing anywhere
+// cannot be started (ETXTBSY: a correct boxes exited 127 in one run of twenty).
+void copyProgram(const fs::path &from, const fs::path &to) {
+    const int in = open(from.c_str(), O_RDONLY | O_CLOEXEC);
+    const int out = open(to.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0755);
+    bool copied = in >= 0 && out >= 0;
+    struct stat about {};
+    copied = copied && fstat(in, &about) == 0;
+    for (off_t done = 0; copied && done < about.st_size;) {
+        const ssize_t sent = sendfile(out, in, nullptr, static_cast<size_t>(about.st_size - done));
+        copied = sent > 0;
+        done += copied ? sent : 0;
+    }
+    if (in >= 0) close(in);
+    if (out >= 0 && close(out) != 0) copied = false;
+    if (!copied || fchmodat(AT_FDCWD, to.c_str(), 0755, 0) != 0)
+        throw std::runtime_error("cannot copy " + from.string() + " for a run");
+}
+
 // Returns the path of the repeatable-run library (repeatable_run.h).
+// The starter reads it into memory for each run (openedLibrary in run_starter_main.cpp)
+// before the run's uid applies: neither its folders' nor its own mode matter to the run (an
+// install under /root, or under a umask of 027, lost every run its library: adversary
+// rounds 21 and 22).
 const std::string &repeatableRunLibrary() {
-    static const std::string path = [] {
-        std::string found = besideThisProgram(kRepeatableRunName, R_OK, "every run of a program loads it");
-        // A run of a uid of its own loads it again by its descriptor, as that uid: an install
-        // made under a umask of 027 left it unreadable, and every run lost its fixed clock and
-        // printed the loader's complaint, charged to the student (adversary round 21).
-        struct stat about {};
-        if (isRoot() && stat(found.c_str(), &about) == 0 && (about.st_mode & S_IROTH) == 0)
-            throw std::runtime_error(found +
-                                     " cannot be read by other users, which the runs are (installed under a "
-                                     "umask of 027?): chmod o+r it");
-        if (!isRoot()) return found;
-        // Nor may a folder above it be closed to them (an install under /root, or a home
-        // folder of mode 0750: every run without bubblewrap lost the library, adversary
-        // round 22): the runs load a copy in the temporary folder, which is open to them.
-        static std::string copy = (fs::temp_directory_path() / "dotslab-repeatable-run-XXXXXX").string();
-        const int fd = mkstemp(copy.data());
-        if (fd < 0)
-            throw std::runtime_error("cannot copy " + found + " into " + fs::temp_directory_path().string());
-        close(fd);
-        std::atexit([] { unlink(copy.c_str()); });
-        fs::copy_file(found, copy, fs::copy_options::overwrite_existing);
-        fs::permissions(copy, fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read |
-                                  fs::perms::others_read);
-        return copy;
-    }();
+    static const std::string path =
+        besideThisProgram(kRepeatableRunName, R_OK, "every run of a program loads it");
     return path;
 }
 
@@ -587,6 +589,7 @@ RunResult runOnce(const RunRequest &r, bool lastTry) {
     // A held sandbox is made for repeatable runs (its random devices are fixed).
     assert(holder == nullptr || repeatable(r));
     std::vector<std::string> words;
+    std::string programCopy;  // the program copied for a run without bubblewrap, if it was
     if (holder != nullptr) {
         words.push_back(kSandboxProgram);
     } else if (sandboxed) {
@@ -611,8 +614,18 @@ RunResult runOnce(const RunRequest &r, bool lastTry) {
             words.push_back(kSandboxProgram);
         }
     } else if (repeatable(r) && r.folder.empty()) {
-        // The kernel puts the path a program is started by on its stack (AT_EXECFN).
-        fs::create_symlink(r.program, scratch.path() / "program");
+        // The kernel puts the path a program is started by on its stack (AT_EXECFN): the
+        // same in every run. A link of the file itself, which Landlock's rule for the
+        // program covers (the same inode), or a copy on another file system, which gets a
+        // rule of its own; never a symbolic link, which a TMPDIR mounted nosymfollow
+        // refuses to follow (every run exited 127: adversary round 24).
+        const fs::path link = scratch.path() / "program";
+        std::error_code elsewhere;
+        fs::create_hard_link(r.program, link, elsewhere);
+        if (elsewhere) {
+            copyProgram(r.program, link);
+            programCopy = link.string();
+        }
         words.push_back(kUnsandboxedProgram);
     } else {
         words.push_back(r.program);
@@ -633,9 +646,14 @@ RunResult runOnce(const RunRequest &r, bool lastTry) {
     // A fresh bubblewrap hands the program its environment (--setenv above) and gets only
     // the fixed one itself: the repeatable-run library would lie to it about its uid.
     const bool freshBubblewrap = sandboxed && holder == nullptr;
-    std::vector<std::string> starter =
-        starterWords(r, words, workDir, freshBubblewrap ? sandboxEnvironment() : environment, uid,
-                     group.get(), userThreads, holder, privateTmp, inputPath.string());
+    std::optional<RunRequest> withCopy;  // the run may read its program's copy too
+    if (!programCopy.empty()) {
+        withCopy = r;
+        withCopy->readOnly.push_back(programCopy);
+    }
+    std::vector<std::string> starter = starterWords(
+        withCopy ? *withCopy : r, words, workDir, freshBubblewrap ? sandboxEnvironment() : environment, uid,
+        group.get(), userThreads, holder, privateTmp, inputPath.string());
     int inputFd = open(inputPath.c_str(), O_RDONLY | O_CLOEXEC);
     int outPipe[2], errPipe[2];
     if (inputFd < 0 || pipe2(outPipe, O_CLOEXEC) != 0 || pipe2(errPipe, O_CLOEXEC) != 0)
@@ -849,13 +867,16 @@ bool looksLikeSetupFailure(const RunResult &result) {
 }
 
 std::string sandboxFault() {
-    // The program that does nothing is a copy of /usr/bin/true in our temporary folder, where
-    // a student's program is run from: a TMPDIR on a noexec file system fails it too.
+    // The program that does nothing but tell the time is a copy of /usr/bin/date in our
+    // temporary folder, where a student's program is run from, run as theirs are: a TMPDIR
+    // on a noexec file system fails it too, and so does a damaged repeatable-run library
+    // (a copy cut short killed every run with SIGBUS, and cost correct programs 64 to 85
+    // points: adversary round 24), which must also have set its clock.
     TemporaryDirectory scratch("dotslab-probe");
     const fs::path program = scratch.path() / "nothing";
     std::error_code error;
     fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::group_exec | fs::perms::others_exec, error);
-    fs::copy_file("/usr/bin/true", program, error);
+    fs::copy_file("/usr/bin/date", program, error);
     fs::permissions(program, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
                                  fs::perms::others_read | fs::perms::others_exec, error);
     // A few tries over two seconds: what a student's run exhausted for a moment (a fork
@@ -866,17 +887,28 @@ std::string sandboxFault() {
         if (attempt > 0) usleep(400 * 1000);
         RunRequest nothing;
         nothing.program = program.string();
+        nothing.args = {"+%s"};
         run = runProgram(nothing);
-        if (run.exited() && run.status == 0) return "";
+        if (run.exited() && run.status == 0 && run.err.empty() &&
+            run.out == std::to_string(kRepeatableStartSeconds) + "\n")
+            return "";
     }
+    if (run.exited() && run.status == 0)
+        return "a program that only tells the time (a copy of /usr/bin/date) does not get the fixed clock in "
+               "the "
+               "sandbox here: is " +
+               repeatableRunLibrary() + " damaged? It printed " + std::to_string(run.out.size()) +
+               " bytes, and on standard error: " + run.err.substr(0, 300);
     const bool noexec = run.err.find("starting the program (errno " + std::to_string(EACCES) + ")") != std::string::npos;
     std::string said = run.err.substr(0, 300);
     while (!said.empty() && std::isspace(static_cast<unsigned char>(said.back()))) said.pop_back();
-    return "a program that does nothing (a copy of /usr/bin/true in " + scratch.path().parent_path().string() +
-           ") cannot run in the sandbox here: " + run.ending() + (said.empty() ? "" : ": " + said) +
-           (noexec ? " (is that folder on a file system mounted noexec? Set TMPDIR to a folder where programs "
-                     "may run)"
-                   : "");
+    return "a program that only tells the time (a copy of /usr/bin/date in " +
+           scratch.path().parent_path().string() + ") cannot run in the sandbox here: " + run.ending() +
+           (said.empty() ? "" : ": " + said) +
+           (noexec
+                ? " (is that folder on a file system mounted noexec? Set TMPDIR to a folder where programs "
+                  "may run)"
+                : "");
 }
 
 void stopEveryRun() {

@@ -166,8 +166,9 @@ ClockPages clockPagesAroundTheVdso();
 // only says when to ask sandboxFault whether the fault is ours.
 bool looksLikeSetupFailure(const RunResult &result);
 
-// Returns why untrusted runs cannot run here now, or "" when they can: a program that does
-// nothing (/usr/bin/true) is run in a sandbox of its own and must exit 0.
+// Returns why untrusted runs cannot run here now, or "" when they can: a program that only
+// tells the time (/usr/bin/date) is run as a student's is and must exit 0, print the
+// repeatable clock's start and nothing on standard error.
 std::string sandboxFault();
 
 // Returns a sentence on how untrusted runs are isolated here (bubblewrap or not, uid).

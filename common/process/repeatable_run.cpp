@@ -83,9 +83,11 @@
 #include <ucontext.h>
 #include <unistd.h>
 
+#include "repeatable_run.h"  // the library is built alone: its own folder
+
 namespace {
 
-constexpr int64_t kStartSeconds = 1735689600;  // 2025-01-01 00:00:00 UTC
+constexpr int64_t kStartSeconds = dotslab::kRepeatableStartSeconds;
 constexpr uint64_t kSeed = 0x646f74736c616221ull;
 
 uint64_t ticks = 0;      // microseconds since kStartSeconds, one more per clock read

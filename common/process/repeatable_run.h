@@ -41,4 +41,7 @@ constexpr const char *kRepeatableRunName = "dotslab-repeatable-run.so";
 // (/proc/self/fd/100): high, so that a program's own files get the numbers they would.
 constexpr int kRepeatableRunFd = 100;
 
+// The moment every run's clock starts at: 2025-01-01 00:00:00 UTC, in seconds since 1970.
+constexpr long long kRepeatableStartSeconds = 1735689600;
+
 }  // namespace dotslab

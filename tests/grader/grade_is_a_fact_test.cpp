@@ -614,6 +614,28 @@ BOOST_AUTO_TEST_CASE(a_disk_that_fills_while_building_is_the_graders) {
     }
 }
 
+BOOST_AUTO_TEST_CASE(a_hardened_temporary_folder_costs_nothing) {
+    // TMPDIR mounted nosymfollow, without bubblewrap: every run started through a symbolic
+    // link exited 127 (15/100 for boxes). TMPDIR mounted noexec as root (a hardened /tmp):
+    // the runs' library copied there could not be mapped, and boxes was charged the loader's
+    // complaint (96.5). Adversary round 24: now full marks, or not graded, never less.
+    const TemporaryDirectory scratch("dotsgrade-test");
+    const fs::path boxes = assembledSubmission("boxes", scratch.path());
+    const std::string flags = std::string(" --compiler-flags '") + kCxx17 + "'";
+    for (const auto &[options, through, extra] :
+         {std::tuple<std::string, std::string, std::string>{"nosymfollow", "DOTSGRADE_BWRAP=/nonexistent ",
+                                                            " --unsafe-no-sandbox"},
+          {"noexec", "", ""}}) {
+        const std::optional<Ending> graded =
+            referenceGradedWithTmpdirOn(options, through, extra + flags, "boxes", boxes);
+        if (!graded) return;
+        const bool full = graded->out.find("Score: 100 / 100") != std::string::npos;
+        BOOST_TEST((full || graded->out.find("NOT GRADED: ") != std::string::npos), options << ":\n"
+                                                                                            << graded->out);
+        if (options == "nosymfollow") BOOST_TEST(full, graded->out);
+    }
+}
+
 BOOST_AUTO_TEST_CASE(a_file_the_grader_cannot_read_is_no_empty_file) {
     // Submissions unpacked by another account under umask 077, graded by a TA's: the file
     // read as empty was a program with no main, 0/100 (adversary round 24); an instructor's

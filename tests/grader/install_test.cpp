@@ -165,6 +165,17 @@ BOOST_AUTO_TEST_CASE(an_installed_tree_grades_wherever_it_is_moved) {
         BOOST_TEST(run.out.find("transcript " + assignment) != std::string::npos,
                    "the transcripts came along");
     }
+    // A repeatable-run library cut short (an install or copy that stopped half way) kills
+    // every program with SIGBUS: the grader's fault, never the student's (it cost correct
+    // programs 64 to 85 points: adversary round 24).
+    const fs::path library = moved / "bin" / "dotslab-repeatable-run.so";
+    const std::string whole = readFileText(library);
+    writeFile(library, whole.substr(0, 4096));
+    const RunResult damaged = dotslab::runTrusted(
+        dotsgrade, {"eight", (scratch.path() / "eight").string(), "--compiler-flags", kCxx17}, "", 120);
+    BOOST_TEST(damaged.status == 1, damaged.out << damaged.err);
+    BOOST_TEST(damaged.out.find("NOT GRADED: ") != std::string::npos, damaged.out << damaged.err);
+    writeFile(library, whole);
     // A file gone is an error naming it, never a smaller test set or a zero for the student.
     fs::remove(moved / "share" / "dotslab" / "specs" / "transcripts" / "dotsboxes-sample.in");
     fs::remove(moved / "share" / "dotslab" / "specs" / "transcripts" / "dotsboxes-eof.in");
