@@ -245,7 +245,7 @@ BOOST_AUTO_TEST_CASE(printing_fake_success_and_killing_the_parent) {
     BOOST_TEST(output.find("isFilled(") != std::string::npos, "the wrong call is named: " << output);
 }
 
-BOOST_AUTO_TEST_CASE(threads_that_spend_the_processor_time_together) {
+BOOST_AUTO_TEST_CASE(threads_and_processes_that_spend_the_processor_time_together) {
     // On the sample transcript (its first move is 10), five spinning threads reach the
     // processor-time limit (the run's time limit plus one second) before the clock does:
     // said as such, never as a bare "signal 9". A program that kills itself is run twice
@@ -275,10 +275,34 @@ BOOST_AUTO_TEST_CASE(threads_that_spend_the_processor_time_together) {
         const std::string spent = g->test("transcript dotsboxes-sample")["output"];
         BOOST_TEST(spent.find("signal") == std::string::npos, spent);
         // Where other tests leave the run less than two processors, the clock comes first.
-        BOOST_TEST((spent.find("processor-time limit (its threads together)") != std::string::npos ||
-                    spent.find("did not finish within the time limit") != std::string::npos),
-                   spent);
+        BOOST_TEST(
+            (spent.find("processor-time limit (its threads and processes together)") != std::string::npos ||
+             spent.find("did not finish within the time limit") != std::string::npos),
+            spent);
     }
+    // The same work split over forked children, each under the limit alone: the limit is
+    // the program's, all its processes together (adversary round 24: 75 against 60).
+    const std::string forker =
+        "int main() {\n"
+        "    if (std::cin.peek() == '1') {\n"
+        "        for (int k = 0; k < 4; ++k)\n"
+        "            if (fork() == 0) {\n"
+        "                for (volatile long s = 0; s < 1000000000L; ++s) {}\n"
+        "                _exit(0);\n"
+        "            }\n"
+        "        while (wait(nullptr) > 0) {}\n"
+        "    }";
+    Grade split = grade(
+        "dotsboxes",
+        dotsboxesWith(scratch.path(), "forker.cpp",
+                      {{"#include <string>", "#include <string>\n#include <sys/wait.h>\n#include <unistd.h>"},
+                       {"int main() {", forker}}),
+        {"--fuzz", "0", "--malformed", "0"});
+    const std::string shared = split.test("transcript dotsboxes-sample")["output"];
+    BOOST_TEST(
+        (shared.find("processor-time limit (its threads and processes together)") != std::string::npos ||
+         shared.find("did not finish within the time limit") != std::string::npos),
+        shared);
     Grade killed = grade("dotsboxes",
                          dotsboxesWith(scratch.path(), "suicide.cpp",
                                        {{"#include <string>", "#include <string>\n#include <csignal>"},
