@@ -802,10 +802,12 @@ RunResult runOnce(const RunRequest &r, bool lastTry) {
         }
         // The limit is the program's, all its processes together: the kernel's counts each
         // process alone, and the same work split over forked children passed (adversary
-        // round 24: 60 against 75). wait4 counts every process the run waited for, at most
-        // what the kernel's own count, which never stopped any of them, says.
+        // round 24: 60 against 75). The run's control group counts every process, those
+        // never waited for too (round 24b: 100 against 60); elsewhere wait4 counts those the
+        // run waited for, at most what the kernel's own count, which stopped none, says.
+        const double groupSeconds = group && group->ready() ? group->cpuSeconds() : -1;
         if (repeatable(r) && !result.cpuLimited && !result.timedOut &&
-            result.cpuSeconds > static_cast<double>(cpuLimitSeconds(r.limits)))
+            std::max(result.cpuSeconds, groupSeconds) > static_cast<double>(cpuLimitSeconds(r.limits)))
             result.cpuLimited = true;
     }
     if (holder != nullptr && result.status == 126 && result.err.rfind(kSetupFailed, 0) == 0) {

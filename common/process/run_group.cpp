@@ -52,7 +52,7 @@ const std::string &v2Parent() {
 // Returns the folders that hold our groups, in whichever hierarchies exist.
 std::vector<std::string> groupParents() {
     return {std::string(kRoot) + "/dotsgrade", std::string(kRoot) + "/memory/dotsgrade",
-            std::string(kRoot) + "/pids/dotsgrade"};
+            std::string(kRoot) + "/pids/dotsgrade", std::string(kRoot) + "/cpuacct/dotsgrade"};
 }
 
 // Kills every process listed in a cgroup.procs file; returns true if there was none.
@@ -79,6 +79,7 @@ RunGroup::RunGroup(const std::string &name, long memoryBytes, int processes) {
                          {"memory.swap.max", "0"},
                          {"pids.max", std::to_string(processes)}}});
         memoryEvents_ = plan.back().first + "/memory.events";
+        cpuUsage_ = plan.back().first + "/cpu.stat";  // there whichever controllers are on
     } else {
         for (const char *hierarchy : {"memory", "pids"}) {
             const std::string parent = std::string(kRoot) + "/" + hierarchy + "/dotsgrade";
@@ -94,6 +95,16 @@ RunGroup::RunGroup(const std::string &name, long memoryBytes, int processes) {
         dirs_.push_back(dir);
         for (const auto &[file, value] : limits)
             if (!writeText(dir + "/" + file, value) && file != "memory.swap.max") return;
+    }
+    // v1: the run's processor time in all, where cpuacct is mounted; the limits hold without it.
+    const std::string cpuacct = std::string(kRoot) + "/cpuacct";
+    if (!v2_ && access((cpuacct + "/cpuacct.usage").c_str(), R_OK) == 0) {
+        mkdir((cpuacct + "/dotsgrade").c_str(), 0755);
+        const std::string dir = cpuacct + "/dotsgrade/" + name;
+        if (mkdir(dir.c_str(), 0755) == 0 || errno == EEXIST) {
+            dirs_.push_back(dir);
+            cpuUsage_ = dir + "/cpuacct.usage";
+        }
     }
     for (const std::string &dir : dirs_) procs_.push_back(dir + "/cgroup.procs");
 }
@@ -122,6 +133,14 @@ bool RunGroup::hitMemoryLimit() const {
     if (!v2_) return std::atol(events.c_str()) > 0;
     const std::size_t at = events.find("oom_kill ");
     return at != std::string::npos && std::atol(events.c_str() + at + 9) > 0;
+}
+
+double RunGroup::cpuSeconds() const {
+    if (cpuUsage_.empty()) return -1;
+    const std::string usage = readText(cpuUsage_);
+    if (!v2_) return usage.empty() ? -1 : static_cast<double>(std::atoll(usage.c_str())) / 1e9;
+    const std::size_t at = usage.find("usage_usec ");
+    return at == std::string::npos ? -1 : static_cast<double>(std::atoll(usage.c_str() + at + 11)) / 1e6;
 }
 
 bool controlGroupsAvailable() {

@@ -2,7 +2,8 @@
 // limits hold for the run as a whole (every child included), not per process.
 //
 // cgroup v2 (memory.max, pids.max under /sys/fs/cgroup/dotsgrade) where it is mounted
-// with both controllers; otherwise cgroup v1's memory and pids hierarchies. Making
+// with both controllers; otherwise cgroup v1's memory and pids hierarchies, and cpuacct's
+// where it is mounted (the processor time of the run as a whole). Making
 // groups needs root and a writable /sys/fs/cgroup; where that is missing (a container, a
 // user) the run goes on with per-process limits only, and controlGroupsAvailable() says so.
 #pragma once
@@ -30,11 +31,15 @@ class RunGroup {
     void killAll() const;
     // Returns true if the group's memory limit was hit (the kernel stopped a process).
     bool hitMemoryLimit() const;
+    // Returns the processor time the group's processes have spent in all (those gone and
+    // those never waited for too), or -1 where the kernel does not count it for the group.
+    double cpuSeconds() const;
 
   private:
     std::vector<std::string> dirs_;   // one per hierarchy
     std::vector<std::string> procs_;  // their cgroup.procs files
     std::string memoryEvents_;        // v2: memory.events; v1: memory.failcnt
+    std::string cpuUsage_;            // v2: cpu.stat; v1: cpuacct.usage ("": not counted)
     bool v2_ = false;
 };
 

@@ -674,6 +674,21 @@ BOOST_AUTO_TEST_CASE(a_file_the_grader_cannot_read_is_no_empty_file) {
     const Ending unlisted = asNobody(submission.string() + " --tests " + tests.string());
     BOOST_TEST(unlisted.status == 2, unlisted.out);
     BOOST_TEST(unlisted.out.find("cannot list " + tests.string()) != std::string::npos, unlisted.out);
+    // But the modes a hand-in came with (unzip keeps a zip's: a file and a folder of mode
+    // 000, ours) are the submission's: graded as root grades them, never "not graded"
+    // (adversary round 24b: a student's 0 became "not graded").
+    const fs::path handedIn = scratch.path() / "handed-in";
+    fs::create_directories(handedIn / ".vscode");
+    writeFile(handedIn / "dotsboxes.cpp", readFileText(kSource / "dotsboxes" / "dotsboxes.cpp"));
+    writeFile(handedIn / "old_version.cpp", "int main() { return 1; }\n");
+    writeFile(handedIn / ".vscode" / "settings.json", "{}\n");
+    BOOST_TEST_REQUIRE(
+        dotslab::runTrusted("/usr/bin/chown", {"-R", "65534:65534", handedIn.string()}, "").status == 0);
+    fs::permissions(handedIn / "old_version.cpp", fs::perms::none);
+    fs::permissions(handedIn / ".vscode", fs::perms::none);
+    const Ending modes = asNobody(handedIn.string());
+    BOOST_TEST(modes.status == 0, modes.out);
+    BOOST_TEST(modes.out.find("Score: 100 / 100") != std::string::npos, modes.out);
 }
 
 BOOST_AUTO_TEST_CASE(a_temporary_folder_where_programs_cannot_run) {
