@@ -160,6 +160,18 @@ bool madeByTheSystem(const fs::path &relative) {
     return false;
 }
 
+// Returns true if a file or folder's name (its last part) is a leftover's by the names
+// students, their file managers and editors give them: a copy ("board - Copy.cc",
+// "board copy.cc", "board (1).cc", "Copy of board.cc"), an old or backup version
+// (board_old.cc, board.bak.cc, backup/, Old/, archive/). Such a file loses every tie to
+// one named plainly (adversary round 24b: a Windows copy linked instead of board.cc, 26.7;
+// backup/dotsboxes.cpp graded instead of the top one, 60).
+bool looksLikeALeftover(const fs::path &name) {
+    static const std::regex leftover(
+        R"((^|[^a-z])(copy|copies|backups?|bak|old|orig|original|archive|previous)($|[^a-z])|\(\d+\)|~$)");
+    return std::regex_search(lowered(name.string()), leftover);
+}
+
 // Returns true if relative (a path under root) lies in a build tree a tool made: CMake's
 // (a folder holding CMakeCache.txt, CMakeFiles, CLion's cmake-build-debug), whose
 // compiler-identification sources have mains of their own (adversary round 23b: 0 for a
@@ -416,7 +428,20 @@ bool chooseTheOneFile(const Assignment &assignment, const fs::path &src, BuildRe
     std::string others;
     for (const std::string &source : build.sources)
         if (!named(source)) others += (others.empty() ? "" : ", ") + fs::relative(source, src).string();
-    const auto chosen = std::find_if(build.sources.begin(), build.sources.end(), named);
+    // The one nearest the top, and of those one in no leftover's folder: backup/ sorts
+    // before dotsboxes.cpp (adversary round 24b: an old copy graded, 60; one that did not
+    // compile, 0). The digest keeps the same one (copyAbove).
+    const auto depth = [&](const std::string &source) {
+        const fs::path relative = fs::relative(source, src);
+        std::size_t parts = 0, leftovers = 0;
+        for (const fs::path &part : relative.parent_path())
+            ++parts, leftovers += looksLikeALeftover(part) ? 1 : 0;
+        return std::make_pair(parts, leftovers);
+    };
+    auto chosen = build.sources.end();
+    for (auto source = build.sources.begin(); source != build.sources.end(); ++source)
+        if (named(*source) && (chosen == build.sources.end() || depth(*source) < depth(*chosen)))
+            chosen = source;
     if (chosen == build.sources.end()) {
         build.diagnostics = "the assignment is one file, " + assignment.name + ".cpp, and none of the " +
                             std::to_string(build.sources.size()) + " source files is called that: " + others +
@@ -507,10 +532,12 @@ std::vector<std::size_t> neededUnits(const BuildResult &build, const fs::path &s
                                                 [&](std::size_t d) { return needed.count(d) != 0; }))
                 continue;
             const auto rank = [&](std::size_t d) {
-                return fs::path(build.sources[d]).parent_path() == fs::path(build.sources[unit]).parent_path()
-                           ? 0
-                       : atTop(d) ? 1
-                                  : 2;
+                const int where =
+                    fs::path(build.sources[d]).parent_path() == fs::path(build.sources[unit]).parent_path()
+                        ? 0
+                    : atTop(d) ? 1
+                               : 2;
+                return 2 * where + (looksLikeALeftover(fs::path(build.sources[d]).stem()) ? 1 : 0);
             };
             const std::size_t chosen =
                 *std::min_element(definers.begin(), definers.end(),
@@ -929,7 +956,7 @@ BuildResult builtWithMake(const Assignment &assignment, BuildResult &build, cons
 
 namespace {
 std::vector<std::string> ownFiles(const Assignment &assignment, const BuildResult &build);
-std::set<std::string> headerFoldersOf(const std::vector<std::string> &files);
+std::vector<std::string> headerFoldersOf(const std::vector<std::string> &files);
 }  // namespace
 
 // Supplies each header a source includes in quotes that the submission lacks where the
@@ -938,12 +965,20 @@ std::set<std::string> headerFoldersOf(const std::vector<std::string> &files);
 // or the assignment's provided file (eight's board.h, which the lab hands out and its
 // text never asks to turn in: the course's copy, else ours). Each is said in build.notes.
 static void supplyProvidedHeaders(const Assignment &assignment, BuildResult &build, const fs::path &src) {
+    // A header of that name anywhere in the submission is the student's own, found on the
+    // include path (include/board.h: the supplied copy at the top hid it, 0 for a correct
+    // eight, adversary round 24b).
+    std::set<std::string> handedIn;
+    std::error_code error;
+    for (fs::recursive_directory_iterator entry(src, error), end; !error && entry != end;
+         entry.increment(error))
+        handedIn.insert(entry->path().filename().string());
     for (const std::string &source : build.sources) {
         std::istringstream lines(readFileText(source));
         for (std::string line; std::getline(lines, line);) {
             const std::string header = quotedInclude(line);
             if (header.empty() || fs::exists(fs::path(source).parent_path() / header) ||
-                fs::exists(src / header))
+                fs::exists(src / header) || handedIn.count(fs::path(header).filename().string()) != 0)
                 continue;
             if (const std::string name = lowered(header); name == "stdafx.h" || name == "pch.h") {
                 writeFileText(src / header, "");
@@ -1317,7 +1352,7 @@ std::vector<std::string> ownFiles(const Assignment &assignment, const BuildResul
 // include path (headerFolders: a Makefile's -Iinclude, whatever it is called).
 std::vector<std::string> courseCommand(const Assignment &assignment, const BuildResult &build,
                                        const std::string &flags, const std::string &source,
-                                       const std::set<std::string> &headerFolders) {
+                                       const std::vector<std::string> &headerFolders) {
     const std::string src = (fs::path(build.folder) / "src").string();
     const bool isC = Assignment::isCSource(source);
     std::vector<std::string> command = {isC ? "/usr/bin/gcc" : "/usr/bin/g++"};
@@ -1331,10 +1366,16 @@ std::vector<std::string> courseCommand(const Assignment &assignment, const Build
 }
 
 // Returns the folders of files (the student's own) that hold headers.
-std::set<std::string> headerFoldersOf(const std::vector<std::string> &files) {
-    std::set<std::string> folders;
+std::vector<std::string> headerFoldersOf(const std::vector<std::string> &files) {
+    std::set<std::string> found;
     for (const std::string &file : files)
-        if (hasExtension(file, kHeaderExtensions)) folders.insert(fs::path(file).parent_path().string());
+        if (hasExtension(file, kHeaderExtensions)) found.insert(fs::path(file).parent_path().string());
+    // A folder of leftovers (backup/, Old/) last: its stale names.h came before include/'s
+    // and a correct CMake project scored 0 (adversary round 24b).
+    std::vector<std::string> folders(found.begin(), found.end());
+    std::stable_partition(folders.begin(), folders.end(), [](const std::string &folder) {
+        return !looksLikeALeftover(fs::path(folder).filename());
+    });
     return folders;
 }
 
@@ -1342,7 +1383,7 @@ std::set<std::string> headerFoldersOf(const std::vector<std::string> &files) {
 
 std::string compilerTrees(const Assignment &assignment, const BuildResult &build, const std::string &flags) {
     std::string trees;
-    const std::set<std::string> headerFolders = headerFoldersOf(ownFiles(assignment, build));
+    const std::vector<std::string> headerFolders = headerFoldersOf(ownFiles(assignment, build));
     for (const std::string &source : build.sources) {
         std::vector<std::string> command = courseCommand(assignment, build, flags, source, headerFolders);
         command.insert(command.end(), {"-w", "-fsyntax-only", "-fdump-tree-original=stdout", source});
@@ -1380,7 +1421,7 @@ bool compilesWithout(const Assignment &assignment, const BuildResult &build, con
     for (std::string &source : copy.sources) source = inCopy(source);
     // Returns true if every source of b compiles with the course's command.
     auto compiles = [&](const BuildResult &b) {
-        const std::set<std::string> headerFolders = headerFoldersOf(ownFiles(assignment, b));
+        const std::vector<std::string> headerFolders = headerFoldersOf(ownFiles(assignment, b));
         const std::string readable = (fs::path(b.folder) / "src").string();
         for (const std::string &source : b.sources) {
             std::vector<std::string> command = courseCommand(assignment, b, flags, source, headerFolders);
@@ -1403,7 +1444,7 @@ CourseWarnings courseWarnings(const Assignment &assignment, const BuildResult &b
     const std::string src = (fs::path(build.folder) / "src").string();
     const std::vector<std::string> files = ownFiles(assignment, build);
     warnings.silencers = lineMarkers(files);
-    const std::set<std::string> headerFolders = headerFoldersOf(files);
+    const std::vector<std::string> headerFolders = headerFoldersOf(files);
     std::vector<std::string> compiled = build.sources;
     compiled.insert(compiled.end(), build.compiledHeaders.begin(), build.compiledHeaders.end());
     for (const std::string &source : compiled) {
