@@ -162,6 +162,12 @@ bool madeByTheSystem(const fs::path &relative) {
     return false;
 }
 
+// Returns true if code (a source's code alone, blanks out) defines a function main.
+bool definesMain(const std::string &code) {
+    static const std::regex main(R"((^|[^\w.>:])main\s*\()");
+    return std::regex_search(code, main);
+}
+
 // Returns true if relative (a path in the submission) lies in a folder of tests (tests/,
 // test/, testing/, unittests/): test programs, no part of the program graded.
 bool inATestFolder(const fs::path &relative) {
@@ -368,7 +374,6 @@ std::string submissionDigest(const Assignment &assignment, const std::string &su
         bool source, main, named, tested;
     };
     std::vector<Code> files;
-    static const std::regex definesMain(R"((^|[^\w.>:])main\s*\()");
     for (const StagedFile &file : filesToStage(assignment, submission)) {
         if (!file.source && !hasExtension(file.from, kHeaderExtensions)) continue;
         const std::string bytes = readGivenFile(file.from);
@@ -382,7 +387,7 @@ std::string submissionDigest(const Assignment &assignment, const std::string &su
         code.text.erase(
             std::remove_if(code.text.begin(), code.text.end(), [](char c) { return isWhitespace(c); }),
             code.text.end());
-        code.main = file.source && std::regex_search(code.text, definesMain);
+        code.main = file.source && definesMain(code.text);
         code.named = lowered(file.to.stem().string()) == lowered(assignment.name);
         code.tested = inATestFolder(file.to);
         files.push_back(std::move(code));
@@ -397,9 +402,14 @@ std::string submissionDigest(const Assignment &assignment, const std::string &su
             return other.path.filename() == code.path.filename() && depth(other.path) < depth(code.path);
         });
     };
+    // Where every source lies in a folder of tests, they are the program (the build links
+    // them): the digest of nothing gave every such hand-in one public set of cases, which
+    // a program could replay (adversary round 24c).
+    const bool allTested =
+        std::none_of(files.begin(), files.end(), [](const Code &c) { return c.source && !c.tested; });
     std::vector<const Code *> kept;
     for (const Code &code : files) {
-        if (!code.source || code.tested || copyAbove(code)) continue;
+        if (!code.source || (code.tested && !allTested) || copyAbove(code)) continue;
         if (assignment.singleFile && namedSource && !code.named) continue;
         if (code.main && namedMain && !code.named) continue;
         kept.push_back(&code);
@@ -409,7 +419,7 @@ std::string submissionDigest(const Assignment &assignment, const std::string &su
         for (const std::string &name : kept[k]->includes)
             if (included.insert(name).second)
                 for (const Code &header : files)
-                    if (!header.source && !header.tested && header.path.filename() == name &&
+                    if (!header.source && (!header.tested || allTested) && header.path.filename() == name &&
                         !copyAbove(header))
                         kept.push_back(&header);
     std::vector<std::string> texts;
@@ -978,11 +988,17 @@ static void supplyProvidedHeaders(const Assignment &assignment, BuildResult &bui
     // A header of that name anywhere in the submission is the student's own, found on the
     // include path (include/board.h: the supplied copy at the top hid it, 0 for a correct
     // eight, adversary round 24b).
+    // One in a folder of leftovers or tests is not (old/board.h, last week's; tests/board.h,
+    // a stand-in: a correct eight scored 0 and 15, adversary round 24c).
     std::set<std::string> handedIn;
     std::error_code error;
     for (fs::recursive_directory_iterator entry(src, error), end; !error && entry != end;
-         entry.increment(error))
-        handedIn.insert(entry->path().filename().string());
+         entry.increment(error)) {
+        const fs::path relative = fs::relative(entry->path(), src);
+        bool aside = inATestFolder(relative);
+        for (const fs::path &folder : relative.parent_path()) aside = aside || looksLikeALeftover(folder);
+        if (!aside) handedIn.insert(entry->path().filename().string());
+    }
     for (const std::string &source : build.sources) {
         std::istringstream lines(readFileText(source));
         for (std::string line; std::getline(lines, line);) {
@@ -1193,6 +1209,25 @@ BuildResult buildSubmission(const Assignment &assignment, const std::string &sub
             }
             build = needed;
         }
+    }
+    // A main of a leftover, a test or a subfolder never stands in for a plainly named one
+    // at the top that does not compile (a broken eight.cc beside a working old/eight.cc or
+    // "eight - Copy.cc" scored 100, not 0: adversary round 24c): that is the program, and
+    // what its compiler said is why the build failed.
+    const auto plainAtTheTop = [&](const fs::path &source) {
+        return source.parent_path() == src && !looksLikeALeftover(source.stem());
+    };
+    const auto mainOf = [&](const std::string &source) {
+        return definesMain(codeOnly(readFileText(source)));
+    };
+    const bool brokenMainAtTheTop = std::any_of(
+        notCompiledFiles.begin(), notCompiledFiles.end(),
+        [&](const std::string &file) { return plainAtTheTop(src / file) && mainOf((src / file).string()); });
+    if (brokenMainAtTheTop &&
+        std::none_of(build.sources.begin(), build.sources.end(),
+                     [&](const std::string &source) { return plainAtTheTop(source) && mainOf(source); })) {
+        build.diagnostics += notCompiledSaid;
+        return build;
     }
     if (!notCompiledFiles.empty()) {
         std::string files;
