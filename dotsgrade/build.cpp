@@ -384,10 +384,12 @@ std::string submissionDigest(const Assignment &assignment, const std::string &su
         for (std::string line; std::getline(lines, line);)
             if (const std::string included = quotedInclude(line); !included.empty())
                 code.includes.insert(fs::path(included).filename().string());
+        // Told before the blanks go: "int main(" without them is "intmain(", no main at all
+        // (the rule below never left a test program's main out, found in round 24c).
+        code.main = file.source && definesMain(code.text);
         code.text.erase(
             std::remove_if(code.text.begin(), code.text.end(), [](char c) { return isWhitespace(c); }),
             code.text.end());
-        code.main = file.source && definesMain(code.text);
         code.named = lowered(file.to.stem().string()) == lowered(assignment.name);
         code.tested = inATestFolder(file.to);
         files.push_back(std::move(code));
