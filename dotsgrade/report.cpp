@@ -227,13 +227,24 @@ std::string gradescopeJson(const GradeReport &report) {
 }
 
 std::string classroomJson(const GradeReport &report) {
-    if (!report.notGraded.empty()) {  // the reporter's "error": no test passed or failed
-        const nlohmann::json results = {
-            {"version", 1},
-            {"status", "error"},
-            {"max_score", report.maxScore()},
-            {"message", "not graded: " + controlsEscaped(report.notGraded) + ". " + notGradedAdvice()},
-            {"tests", nlohmann::json::array()}};
+    if (!report.notGraded.empty()) {
+        // The reporter records "Points total/max" whenever max_score is not 0, the total
+        // summed over the tests: a max_score here recorded a 0 for the grader's failure.
+        // With none it records nothing; its log shows the one test's error.
+        const std::string why = "not graded: " + controlsEscaped(report.notGraded) + ". " + notGradedAdvice();
+        const nlohmann::json results = {{"version", 1},
+                                        {"status", "error"},
+                                        {"max_score", 0},
+                                        {"message", why},
+                                        {"tests",
+                                         {{{"name", "dotsgrade"},
+                                           {"status", "error"},
+                                           {"score", 0},
+                                           {"message", why},
+                                           {"test_code", ""},
+                                           {"filename", ""},
+                                           {"line_no", 0},
+                                           {"execution_time", ""}}}}};
         return results.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
     }
     nlohmann::json tests = nlohmann::json::array();

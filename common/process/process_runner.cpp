@@ -944,6 +944,24 @@ const std::vector<std::string> &sandboxEnvironment() {
     return environment;
 }
 
+bool timeStampCounterTraps() {
+    static const bool traps = [] {
+        const pid_t child = fork();
+        if (child == 0) {  // only calls safe after a fork in a process with threads
+            struct sigaction faulted {};
+            faulted.sa_handler = [](int) { _exit(0); };
+            if (sigaction(SIGSEGV, &faulted, nullptr) != 0 || prctl(PR_SET_TSC, PR_TSC_SIGSEGV) != 0)
+                _exit(1);
+            asm volatile("rdtsc" ::: "eax", "edx", "memory");
+            _exit(1);
+        }
+        int status = 0;
+        return child > 0 && waitpid(child, &status, 0) == child && WIFEXITED(status) &&
+               WEXITSTATUS(status) == 0;
+    }();
+    return traps;
+}
+
 std::string isolationReport() {
     const int landlock = landlockVersion();
     std::string report =
@@ -959,6 +977,8 @@ std::string isolationReport() {
     report +=
         ", a seccomp filter (no network sockets, keyrings, io_uring, perf, bpf, ptrace, namespaces "
         "or mounts), the same clock and random numbers on every run";
+    if (!timeStampCounterTraps())
+        report += " (not the processor's time-stamp counter, rdtsc: this machine cannot make it fault)";
     if (!isRoot())
         return report +
                ", with time, CPU, per-process memory and file-size limits and a process limit over this "

@@ -171,6 +171,11 @@ bool looksLikeSetupFailure(const RunResult &result);
 // repeatable clock's start and nothing on standard error.
 std::string sandboxFault();
 
+// Returns true if this machine makes the time-stamp counter fault when asked (prctl
+// PR_SET_TSC), so that the repeatable-run library answers rdtsc: under some hypervisors
+// (AMD under KVM) the kernel says yes and rdtsc still reads the machine's counter.
+bool timeStampCounterTraps();
+
 // Returns a sentence on how untrusted runs are isolated here (bubblewrap or not, uid).
 std::string isolationReport();
 

@@ -44,7 +44,9 @@
 //   counter:  the processor's time-stamp counter (rdtsc, rdtscp, __builtin_ia32_rdtsc)
 //             faults (prctl PR_SET_TSC), and the fault's handler answers from the
 //             counter above, 1000 cycles a microsecond; any other fault is the program's
-//             (sigaction and signal on SIGSEGV set what the handler calls for it).
+//             (sigaction and signal on SIGSEGV set what the handler calls for it). Where
+//             the machine does not trap the counter (timeStampCounterTraps in
+//             process_runner.h), a read is the machine's, and the report says so.
 //
 // C linkage, no C++ library, no sanitizer: it loads into any program, C or C++.
 #include <dirent.h>
@@ -173,6 +175,8 @@ int realSigaction(int signal, const struct sigaction *action, struct sigaction *
 }
 
 bool counterAnswered = false;     // the counter faults into answerCounterRead, which stays SIGSEGV's handler
+bool counterProbed = false;       // startAlike's own read: answered without a tick
+bool counterFaulted = false;      // that read faulted: the kernel does trap the counter here
 struct sigaction programSegv;     // what the program set for SIGSEGV (zero: the default), called for its faults
 
 // Ends the program as SIGSEGV's default action would: the faulting instruction runs again
@@ -197,7 +201,8 @@ void answerCounterRead(int signal, siginfo_t *info, void *context) {
         const bool rdtsc = at[0] == 0x0f && at[1] == 0x31;
         const bool rdtscp = at[0] == 0x0f && at[1] == 0x01 && at[2] == 0xf9;
         if (rdtsc || rdtscp) {
-            const uint64_t cycles = nextTick() * 1000;
+            counterFaulted = true;
+            const uint64_t cycles = counterProbed ? 0 : nextTick() * 1000;
             registers[REG_RAX] = static_cast<greg_t>(cycles & 0xffffffffu);
             registers[REG_RDX] = static_cast<greg_t>(cycles >> 32);
             if (rdtscp) registers[REG_RCX] = 0;
@@ -289,6 +294,14 @@ __attribute__((constructor)) void startAlike(int argc, char **argv, char **) {
     handler.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
     counterAnswered =
         realSigaction(SIGSEGV, &handler, &programSegv) == 0 && prctl(PR_SET_TSC, PR_TSC_SIGSEGV) == 0;
+    if (counterAnswered) {
+        // Some hypervisors let rdtsc run though the kernel said yes (AMD under KVM): there the
+        // counter is the machine's, and SIGSEGV stays the program's own.
+        counterProbed = true;
+        asm volatile("rdtsc" ::: "eax", "edx", "memory");
+        counterProbed = false;
+        counterAnswered = counterFaulted;
+    }
     if (!counterAnswered) realSigaction(SIGSEGV, &programSegv, nullptr);
 }
 

@@ -25,11 +25,12 @@
 // with one environment and a path as long as bubblewrap's (process_runner.cpp).
 //
 // The time-stamp counter (rdtsc) faults, and the library answers the fault from its
-// clock. The kernel's files of the machine's state (/proc, /sys) are not there, and
-// syscall() with a call the library stands in for goes to the library. What it does not
-// cover: a program linked statically, one that makes the system calls with the
-// processor's own instruction or draws from its random instructions (rdrand), and the
-// order in which its threads run.
+// clock, where the machine traps it (timeStampCounterTraps in process_runner.h: some
+// hypervisors run rdtsc though the kernel was asked to make it fault; the report says so). The kernel's files
+// of the machine's state (/proc, /sys) are not there, and syscall() with a call the library stands in for
+// goes to the library. What it does not cover: a program linked statically, one that makes the system calls
+// with the processor's own instruction or draws from its random instructions (rdrand), and the order in which
+// its threads run.
 #pragma once
 
 namespace dotslab {

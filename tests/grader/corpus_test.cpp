@@ -64,10 +64,23 @@ BOOST_AUTO_TEST_CASE(every_corpus_submission_gets_its_fair_grade) {
         if (only == nullptr || entry.path().filename().string().find(only) != std::string::npos)
             cases.push_back(entry.path());
     std::sort(cases.begin(), cases.end());
+    // DOTSLAB_CORPUS_EVERY=N grades every N-th case only (scripts/test --thread: the grader's
+    // threads are the same for every case, and ThreadSanitizer makes each one slow).
+    const char *every = std::getenv("DOTSLAB_CORPUS_EVERY");
+    if (every != nullptr && only == nullptr) {
+        const int n = std::atoi(every);
+        BOOST_TEST_REQUIRE(n >= 1, "DOTSLAB_CORPUS_EVERY=" << every << " is no count of cases");
+        std::vector<fs::path> sample;
+        for (std::size_t i = 0; i < cases.size(); i += static_cast<std::size_t>(n))
+            sample.push_back(cases[i]);
+        BOOST_TEST_MESSAGE("grading " << sample.size() << " of " << cases.size() << " corpus cases (every "
+                                      << n << "th)");
+        cases = sample;
+    }
     if (only != nullptr) {
         BOOST_TEST_REQUIRE(!cases.empty(), "no corpus case's name holds " << only);
         BOOST_TEST_MESSAGE(cases.size() << " corpus cases hold " << only << ": the others are not graded");
-    } else {
+    } else if (every == nullptr) {
         BOOST_TEST(cases.size() >= 20u);
     }
     std::set<std::string> assignments;

@@ -140,6 +140,28 @@ boost::test_tools::assertion_result ownerCanBeSandboxed(boost::unit_test::test_u
     return can;
 }
 
+// Returns the script of the step called name in our GitHub Classroom workflow (the lines
+// under its "run: |", their common indent removed), or "" if it has none.
+std::string classroomStep(const std::string &name) {
+    std::istringstream lines(readFileText(kSource / "deploy" / "github-classroom" / "classroom.yml"));
+    bool inStep = false;
+    std::size_t indent = std::string::npos;
+    std::string script;
+    for (std::string line; std::getline(lines, line);) {
+        const std::size_t start = line.find_first_not_of(' ');
+        if (line.find("- name: ") == start) {
+            if (inStep && indent != std::string::npos) break;
+            inStep = line.substr(start + 8) == name;
+        } else if (inStep && indent == std::string::npos && line.find("run: |") == start) {
+            indent = start + 2;
+        } else if (inStep && indent != std::string::npos) {
+            if (start != std::string::npos && start < indent) break;
+            script += (start == std::string::npos ? "" : line.substr(indent)) + "\n";
+        }
+    }
+    return script;
+}
+
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(deployment)
@@ -219,6 +241,63 @@ BOOST_AUTO_TEST_CASE(a_tree_in_a_private_folder_gets_full_marks_graded_by_its_ow
         BOOST_TEST_REQUIRE(dotslab::runTrusted("/usr/bin/chown", {"-R", owner, folder.string()}, "").status ==
                            0);
     expectFullMarks(prefix, home, asOwner(home, tmp));
+}
+
+BOOST_AUTO_TEST_CASE(github_classroom_records_no_points_for_a_grading_that_failed) {
+    // The workflow's Grade step as the runner runs it (bash -eo pipefail, in the workspace),
+    // with dotsgrade from this build; the reporter step after it records "Points
+    // total/max" from the result unless its max_score is 0. A grading that failed (a
+    // sample that crashes: the grader's side) must reach the reporter with no points: it
+    // recorded 0/100, or, with the step failed first, the reporter never ran.
+    const std::string script = classroomStep("Grade");
+    BOOST_TEST_REQUIRE(script.find("dotsgrade") != std::string::npos, "no Grade step in classroom.yml");
+    const std::string reporterCondition = "steps.dotsgrade.outputs.result != ''";
+    BOOST_TEST(
+        readFileText(kSource / "deploy" / "github-classroom" / "classroom.yml").find(reporterCondition) !=
+            std::string::npos,
+        "the reporter runs whenever the Grade step left a result: " << reporterCondition);
+    TemporaryDirectory scratch("dotsgrade-classroom");
+    const fs::path crashing = scratch.path() / "crashing-sample";
+    writeFile(crashing, "#!/bin/sh\nkill -SEGV $$\n");
+    fs::permissions(crashing, fs::perms::owner_all);
+    struct Push {
+        const char *what;
+        std::string extraOptions;
+        int status;
+        int maxScore;
+    };
+    for (const Push &push :
+         {Push{"graded", "", 0, 100}, Push{"not graded", " --sample " + crashing.string(), 1, 0}}) {
+        BOOST_TEST_CONTEXT(push.what) {
+            const fs::path workspace = scratch.path() / push.what;
+            fs::create_directories(workspace / "build" / "bin");
+            fs::create_directories(workspace / "submission" / ".git");
+            fs::copy_file(kSource / "dotsboxes" / "dotsboxes.cpp",
+                          workspace / "submission" / "dotsboxes.cpp");
+            const fs::path grader = workspace / "build" / "bin" / "dotsgrade";
+            writeFile(grader, std::string("#!/bin/sh\nexec ") + DOTSGRADE_PROGRAM +
+                                  " \"$@\" --fuzz 3 --malformed 3" + push.extraOptions + "\n");
+            fs::permissions(grader, fs::perms::owner_all);
+            writeFile(workspace / "step.sh", script);
+            const fs::path output = workspace / "github_output";
+            const RunResult run =
+                dotslab::runTrusted("/usr/bin/env",
+                                    {"-C", workspace.string(), "ASSIGNMENT=dotsboxes",
+                                     "RUBRIC=", "GITHUB_OUTPUT=" + output.string(), "/bin/bash",
+                                     "--noprofile", "--norc", "-eo", "pipefail", "step.sh"},
+                                    "", 300);
+            BOOST_TEST(run.status == push.status, run.ending() << ":\n" << run.out << run.err);
+            const std::string said = fs::exists(output) ? readFileText(output) : "";
+            BOOST_TEST_REQUIRE(said.rfind("result=", 0) == 0u, "no result for the reporter: " << said);
+            const RunResult decoded =
+                dotslab::runTrusted("/usr/bin/base64", {"-d"}, said.substr(7, said.find('\n') - 7), 30);
+            const json result = json::parse(decoded.out);
+            BOOST_TEST(result["max_score"] == push.maxScore, result.dump());
+            double points = 0;
+            for (const json &t : result["tests"]) points += t["score"].get<double>();
+            if (push.status == 0) BOOST_TEST(points == 100.0);
+        }
+    }
 }
 
 BOOST_AUTO_TEST_CASE(the_gradescope_kit_of_an_installed_tree_builds_and_grades_in_a_root_of_its_own) {
