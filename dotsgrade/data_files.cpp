@@ -10,6 +10,7 @@
 #include "build.h"
 #include "files/files.h"
 #include "files/transcript_case.h"
+#include "process/hidden_from_runs.h"
 #include "process/repeatable_run.h"
 #include "process/run_starter.h"
 
@@ -65,6 +66,19 @@ void check(const DataFiles &files) {
     }
 }
 
+// Keeps every file of ours out of the runs' sight, wherever it is installed (an install
+// under /usr put the reference programs among the system's files: hidden_from_runs.h).
+void hideOurs(const DataFiles &files) {
+    std::vector<std::string> ours = {files.specs, files.transcripts, files.source, files.cases};
+    for (const std::string &program : {std::string("dotsgrade"), std::string("dotssolve"),
+                                       std::string(kRunStarterName), std::string(kRepeatableRunName)})
+        ours.push_back((fs::path(files.programs) / program).string());
+    for (const std::string &name : assignmentNames())
+        ours.push_back((fs::path(files.programs) / name).string());
+    for (const std::string &worker : files.worker) ours.push_back(fs::path(worker).parent_path().string());
+    hideFromRuns(ours);
+}
+
 // Points each worker of files at a copy in folder, readable by every user: the sandbox's
 // uid reads them there, whoever owns the folders of the originals (see data_files.h).
 void stage(DataFiles &files, const fs::path &folder) {
@@ -86,6 +100,7 @@ const DataFiles &dataFiles() {
     static const DataFiles files = [] {
         DataFiles located = locate();
         check(located);  // before staging: a missing file is named where it should be
+        hideOurs(located);
         // Gone with the process (and with dotsgrade's temporary root, on any way out).
         static const TemporaryDirectory staging("dotsgrade-archives");
         stage(located, staging.path());

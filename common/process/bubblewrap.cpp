@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "process/hidden_from_runs.h"
 #include "process/process_runner.h"
 
 namespace dotslab {
@@ -44,6 +45,8 @@ std::vector<std::string> sandboxWords(long diskKb, const std::string &boundWork,
         "--symlink", "usr/bin", "/bin", "--dev", "/dev", "--proc", "/proc",
         "--size", tmpBytes, "--tmpfs", "/tmp"});
     // clang-format on
+    const std::vector<std::string> ours = bubblewrapHidingWords();  // an install under /usr
+    words.insert(words.end(), ours.begin(), ours.end());
     // The random devices read zeros, alike on every run (repeatable_run.h). A device needs
     // --dev-bind: bubblewrap's other binds refuse device files.
     if (repeatable)

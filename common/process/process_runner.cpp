@@ -3,6 +3,7 @@
 #include "files/files.h"
 #include "process/bubblewrap.h"
 #include "process/capped_folder.h"
+#include "process/hidden_from_runs.h"
 #include "process/repeatable_run.h"
 #include "process/run_filter.h"
 #include "process/run_group.h"
@@ -241,7 +242,10 @@ bool repeatable(const RunRequest &r) { return r.untrusted && r.repeatable; }
 // opens /dev/zero for them (a std::random_device("/dev/urandom") still opens, and draws
 // from the library).
 std::vector<std::string> readableWithoutSandbox(const RunRequest &r) {
-    std::vector<std::string> paths = {"/usr", "/lib", "/lib64", "/lib32", "/bin", "/sbin", "/dev/zero"};
+    // The system's files, less ours where an install put them there (hidden_from_runs.h).
+    std::vector<std::string> paths =
+        readableBesidesHidden({"/usr", "/lib", "/lib64", "/lib32", "/bin", "/sbin"});
+    paths.push_back("/dev/zero");
     // A repeatable run's random devices are /dev/zero (repeatable_run.h): the real ones are
     // out of its reach, however it names them (/dev//urandom). It sees no /etc, as in
     // bubblewrap: the linker's cache, mapped where it can be read, moves every library's

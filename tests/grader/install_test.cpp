@@ -300,6 +300,48 @@ BOOST_AUTO_TEST_CASE(github_classroom_records_no_points_for_a_grading_that_faile
     }
 }
 
+BOOST_AUTO_TEST_CASE(an_install_among_the_system_files_is_out_of_the_runs_sight,
+                     *boost::unit_test::precondition([](boost::unit_test::test_unit_id) {
+                         return boost::test_tools::assertion_result(geteuid() == 0);
+                     })) {
+    // cmake --install's default prefix is /usr/local, among the system's files that every
+    // run reads: a program that only ran /usr/local/bin/dotsboxes played the reference's
+    // games (adversary round 25: 70 for a file with no function of its own, 100 for an
+    // eight). The tree is bound over /usr/local in a mount namespace of the test's own.
+    TemporaryDirectory scratch("dotsgrade-install");
+    fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
+    const fs::path prefix = scratch.path() / "usr-local";
+    install(prefix);
+    const std::string source = readFileText(kSource / "dotsboxes" / "dotsboxes.cpp");
+    const std::size_t mainAt = source.find("int main(");
+    BOOST_TEST_REQUIRE(mainAt != std::string::npos);
+    writeFile(scratch.path() / "twin.cpp", source.substr(0, mainAt) + "int main() {\n    return 0;\n}\n");
+    writeFile(scratch.path() / "runs-ours.cpp",
+              source.substr(0, mainAt) +
+                  "#include <unistd.h>\nint main() {\n    char name[] = \"/usr/local/bin/dotsboxes\";\n"
+                  "    char *args[] = {name, nullptr};\n    execv(name, args);\n    return 0;\n}\n");
+    // Each grading prints its score line alone, for each mode.
+    const std::string script =
+        "mount --bind \"$1\" /usr/local || exit 9\n"
+        "for f in twin runs-ours; do\n"
+        "  /usr/local/bin/dotsgrade dotsboxes \"$2/$f.cpp\" --fuzz 3 --malformed 0 | grep '^Score'\n"
+        "  DOTSGRADE_BWRAP=/nonexistent /usr/local/bin/dotsgrade --unsafe-no-sandbox dotsboxes \"$2/$f.cpp\" "
+        "--fuzz 3 --malformed 0 | grep '^Score'\n"
+        "done\n";
+    const RunResult run = dotslab::runTrusted("/usr/bin/unshare",
+                                              {"-m", "--propagation", "private", "/bin/sh", "-c", script,
+                                               "sh", prefix.string(), scratch.path().string()},
+                                              "", 600);
+    BOOST_TEST_REQUIRE(run.status == 0, run.ending() << ":\n" << run.out << run.err);
+    std::istringstream lines(run.out);
+    std::vector<std::string> scores;
+    for (std::string line; std::getline(lines, line);) scores.push_back(line);
+    BOOST_TEST_REQUIRE(scores.size() == 4u, run.out << run.err);
+    BOOST_TEST(scores[0] != "Score: 100 / 100", "the twin plays no game: " << scores[0]);
+    BOOST_TEST(scores[2] == scores[0], "in bubblewrap:\n" << run.out);
+    BOOST_TEST(scores[3] == scores[1], "without bubblewrap:\n" << run.out);
+}
+
 BOOST_AUTO_TEST_CASE(the_gradescope_kit_of_an_installed_tree_builds_and_grades_in_a_root_of_its_own) {
     // The kit as Gradescope would use it, in a temporary root (DOTSGRADE_AUTOGRADER_ROOT),
     // made by a dotsgrade installed in a private folder: unzipped into source/, built from
