@@ -17,9 +17,15 @@ std::string points(double value);
 // newline and tab as '?').
 std::string xmlEscaped(const std::string &text);
 
+// What all tests' outputs may show together in a report (its JSON stays under 256 KB).
+constexpr std::size_t kReportOutputBytes = 200000;
+
 // Returns every test's output bounded: at most 4 KB each, less when there are so many
-// tests that together they would pass 200 KB. A cut says how much was left out.
-std::vector<std::string> boundedOutputs(const GradeReport &report);
+// tests that together they would pass `together`. A cut says how much was left out.
+std::vector<std::string> boundedOutputs(const GradeReport &report, std::size_t together = kReportOutputBytes);
+
+// Returns every test's description bounded in the same way.
+std::vector<std::string> boundedDescriptions(const GradeReport &report, std::size_t together);
 
 // Returns the score as a report shows it: "87 / 100", or "not graded".
 std::string scoreText(const GradeReport &report);

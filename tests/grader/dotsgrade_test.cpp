@@ -18,6 +18,7 @@
 #include "declared_types.h"
 #include "grading_helpers.h"
 #include "process/run_comparison.h"
+#include "report.h"
 #include "text/text_diff.h"
 
 using namespace dotslab::grader::testing;
@@ -1204,6 +1205,36 @@ BOOST_AUTO_TEST_CASE(class_reports_summary_html_and_similarity) {
     // pair is gone.
     batchRun({"--starter", (kSource / "dotsboxes" / "dotsboxes.cpp").string()});
     BOOST_TEST(readFileText(summary).find("alice and bob") == std::string::npos, readFileText(summary));
+}
+
+BOOST_AUTO_TEST_CASE(a_github_classroom_result_fits_the_reporters_environment) {
+    // The workflow hands the result to the reporter base64'd in one environment variable,
+    // at most 128 KiB on Linux: 95 instructor tests that each said what differed made one
+    // it could not be started with, and no points were recorded (adversary round 25).
+    dotslab::grader::GradeReport report;
+    report.assignment = "boxes";
+    double total = 0;
+    for (int k = 0; k < 400; ++k) {
+        dotslab::grader::TestOutcome t;
+        t.category = "tests";
+        t.name = "case number " + std::to_string(k);
+        t.description = std::string(600, 'd');
+        t.maxScore = 0.25;
+        t.score = k % 3 == 0 ? 0.25 : 0;
+        t.passed = k % 3 == 0;
+        for (int line = 0; line < 400; ++line) t.output += "expected: \"a line\"\n";
+        total += t.score;
+        report.tests.push_back(t);
+    }
+    const std::string text = dotslab::grader::classroomJson(report);
+    const std::size_t base64 = 4 * ((text.size() + 2) / 3);
+    BOOST_TEST(base64 + std::string("DOTSGRADE_RESULTS=").size() < 128u * 1024u, text.size());
+    const json r = json::parse(text);
+    BOOST_TEST_REQUIRE(r["tests"].size() == 400u);
+    double recorded = 0;
+    for (const json &t : r["tests"]) recorded += t["score"].get<double>();
+    BOOST_TEST(std::abs(recorded - total) < 1e-9);
+    BOOST_TEST(r["max_score"].get<double>() == 100.0);
 }
 
 BOOST_AUTO_TEST_CASE(github_classroom_result_versions_and_help) {
