@@ -504,6 +504,22 @@ long objectIndex(const BuildResult &build, long number) {
     return at == build.objects.end() ? -1 : static_cast<long>(at - build.objects.begin());
 }
 
+// Returns the top of the program's sources: the deepest folder under src that holds every
+// one. A submission handed in as its folder (lab6/, in a zip or a batch) has its files one
+// level down, and a test program or an old copy there is what it is at src (adversary
+// round 25: 100 at the top, 0 in lab6/).
+fs::path sourcesTop(const BuildResult &build, const fs::path &src) {
+    if (build.sources.empty()) return src;
+    fs::path top = fs::path(build.sources.front()).parent_path();
+    for (const std::string &source : build.sources)
+        while (
+            top != src && top.has_relative_path() &&
+            std::mismatch(top.begin(), top.end(), fs::path(source).begin(), fs::path(source).end()).first !=
+                top.end())
+            top = top.parent_path();
+    return top;
+}
+
 // Returns the units of build the program needs, ascending: the one that defines main (the
 // only one, else the one at the top), and every unit that defines a symbol a needed one
 // uses, the definer in the user's own folder first, then one at the top. Empty where nm
@@ -533,7 +549,8 @@ std::vector<std::size_t> neededUnits(const BuildResult &build, const fs::path &s
                  type == "w")
             defines[static_cast<std::size_t>(unit)].insert(name);
     }
-    auto atTop = [&](std::size_t unit) { return fs::path(build.sources[unit]).parent_path() == src; };
+    const fs::path top = sourcesTop(build, src);
+    auto atTop = [&](std::size_t unit) { return fs::path(build.sources[unit]).parent_path() == top; };
     std::vector<std::size_t> mains;
     for (std::size_t unit = 0; unit < objects.size(); ++unit)
         if (defines[unit].count("main")) mains.push_back(unit);
@@ -609,15 +626,17 @@ std::string explainedClash(const Assignment &assignment, BuildResult &build, con
             if (unit >= 0) units.insert(static_cast<std::size_t>(unit));
     }
     auto shown = [&](std::size_t unit) { return fs::relative(build.sources[unit], src).string(); };
+    const fs::path top = sourcesTop(build, src);
     std::vector<std::size_t> topMains, leftovers;
     for (std::size_t unit : definers["main"])
-        (fs::path(build.sources[unit]).parent_path() == src ? topMains : leftovers).push_back(unit);
-    // Several mains at the top, one in the file named as the assignment (eight.cc): the
-    // others are test programs, which the lab's text suggests writing.
+        (fs::path(build.sources[unit]).parent_path() == top ? topMains : leftovers).push_back(unit);
+    // Several mains at the top, one in the file named as the assignment (eight.cc) or
+    // main.cpp: the others are test programs, which the lab's text suggests writing.
     std::vector<std::size_t> named;
-    for (std::size_t unit : topMains)
-        if (lowered(fs::path(build.sources[unit]).stem().string()) == lowered(assignment.name))
-            named.push_back(unit);
+    for (std::size_t unit : topMains) {
+        const std::string stem = lowered(fs::path(build.sources[unit]).stem().string());
+        if (stem == lowered(assignment.name) || stem == "main") named.push_back(unit);
+    }
     const bool testPrograms = topMains.size() > 1 && named.size() == 1;
     if (testPrograms) {
         for (std::size_t unit : topMains)

@@ -1071,6 +1071,23 @@ BOOST_AUTO_TEST_CASE(a_macs_zip_and_a_test_program_are_no_part_of_the_program) {
         g.run.out);
 }
 
+BOOST_AUTO_TEST_CASE(a_submission_handed_in_as_its_folder_is_graded_as_its_files) {
+    // The same files one folder down (a zip of lab6/, a batch folder per student): a test
+    // program, an old copy in old/, or a test program beside main.cpp is what it is at the
+    // top (adversary round 25: 100 at the top, 0 one folder down).
+    TemporaryDirectory scratch("dotsgrade-test");
+    const fs::path handIn = scratch.path() / "hand-in";
+    const fs::path folder = assembledSubmission("eight", handIn);  // hand-in/eight/...
+    writeFile(folder / "test_board.cc", "#include <iostream>\nint main() { std::cout << \"testing\\n\"; }\n");
+    writeFile(folder / "old" / "eight_v1.cc", readFileText(folder / "eight.cc"));
+    Grade nested = grade("eight", handIn, {"--compiler-flags", kCxx17});
+    BOOST_TEST(nested.failed().empty(), nested.run.out);
+    const fs::path computer = assembledSubmission("dotscomputer", scratch.path() / "computer");
+    writeFile(computer / "test_game.cpp", "int main() { return 0; }\n");
+    Grade beside = grade("dotscomputer", computer, {"--compiler-flags", kCxx17});
+    BOOST_TEST(beside.failed().empty(), beside.run.out);
+}
+
 BOOST_AUTO_TEST_CASE(a_one_file_assignment_grades_the_file_named_as_it) {
     // Old versions left in the folder are left out, and the report says so; without a file
     // of the assignment's name the build says why, not a linker's "multiple definition".
