@@ -40,7 +40,7 @@ std::vector<std::string> sandboxWords(long diskKb, const std::string &boundWork,
     else
         words.push_back("--unshare-all");
     // clang-format off
-    words.insert(words.end(), {"--die-with-parent", "--new-session", "--clearenv",
+    words.insert(words.end(), {"--die-with-parent", "--new-session", "--clearenv", "--hostname", "sandbox",
         "--ro-bind", "/usr", "/usr", "--symlink", "usr/lib", "/lib", "--symlink", "usr/lib64", "/lib64",
         "--symlink", "usr/bin", "/bin", "--dev", "/dev", "--proc", "/proc",
         "--size", tmpBytes, "--tmpfs", "/tmp"});

@@ -476,6 +476,7 @@ std::vector<std::string> addedEnvironment(const RunRequest &r) {
     else
         added.push_back("LD_PRELOAD=" + preload);
     if (!r.name.empty()) added.push_back("DOTSLAB_ARGV0=" + r.name);
+    added.push_back("DOTSLAB_PROCESSES=" + std::to_string(r.limits.processes));
     return added;
 }
 

@@ -216,7 +216,8 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
     // __TIME__, __TIMESTAMP__), the id of the working folder's file system (a new tmpfs in each sandbox), the
     // times of the working folder and of the input's pipe, the free room of the working folder's file system,
     // whether a socket stamps what it receives with the clock (SO_TIMESTAMP), the kernel's clock pages beside
-    // the vDSO read as plain memory, and what an uninitialised variable reads
+    // the vDSO read as plain memory, the machine's name and kernel (uname, gethostname), the
+    // process limit (getrlimit), and what an uninitialised variable reads
     // (the stack a C library call left, with its stack protector's canary, which the
     // kernel's random bytes made) and where a variable and a library function are (alike
     // in both modes: the same stack, and no linker cache to move the libraries).
@@ -342,6 +343,15 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
         "    seen << folder.st_mtim.tv_nsec << ' ' << piped.st_mtim.tv_nsec << ' ' << where.f_bfree << "
         "' ' "
         "<< stamps << ' ';\n"
+        "    struct utsname system{};\n"
+        "    char host[256] = \"-\";\n"
+        "    rlimit processes{};\n"
+        "    uname(&system);\n"
+        "    gethostname(host, sizeof host);\n"
+        "    getrlimit(RLIMIT_NPROC, &processes);\n"
+        "    seen << system.nodename << ' ' << system.release << ' ' << system.version << ' ' << host << ' "
+        "'\n"
+        "              << processes.rlim_cur << ' ' << processes.rlim_max << ' ';\n"
         "    seen << where.f_fsid << ' ' << stackLeft << ' ' << static_cast<const void *>(&where) << ' "
         "'\n"
         "              << reinterpret_cast<const void *>(&std::printf);\n"
@@ -356,7 +366,7 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
           "#include <sched.h>\n#include <sys/ioctl.h>\n#include <sys/resource.h>\n#include <sys/select.h>\n"
           "#include <sys/socket.h>\n#include <sys/stat.h>\n#include <sys/statvfs.h>\n"
           "#include <sys/syscall.h>\n#include <sys/time.h>\n#include <sys/times.h>\n#include <sys/timex.h>\n"
-          "#include <sys/wait.h>\n"
+          "#include <sys/wait.h>\n#include <sys/utsname.h>\n"
           "#include <csignal>\n"
           "#include <unistd.h>\n#include <chrono>\n#include <cstdlib>\n#include <ctime>\n#include <fstream>\n"
           "#include <cstdio>\n#include <functional>\n#include <random>\n#include <sstream>\n#include "
