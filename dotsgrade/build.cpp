@@ -357,13 +357,13 @@ std::string submissionDigest(const Assignment &assignment, const std::string &su
         fine = fine && EVP_DigestUpdate(context.get(), length.data(), length.size()) == 1 &&
                EVP_DigestUpdate(context.get(), bytes.data(), bytes.size()) == 1;
     };
-    // Only the code of the program counts: comments, blanks, the texts of string literals,
-    // a byte-order mark and the files' names and order do not, so that a student cannot draw
-    // other cases by touching a comment or a name, only by changing what the program does
+    // Only the code of the program counts: comments, blanks outside literals, a byte-order
+    // mark and the files' names and order do not, so that a student cannot draw other
+    // cases by touching a comment or a name, only by changing what the program does
     // (adversary round 22b: 98.4, 100, 100 and 99.4 for one program with four trailing
     // comments). Nor do the files a build leaves out or never reads (adversary rounds 23 and
     // 23b: 58.4 to 65.6 for one eight beside a test program, a Makefile, board.cc renamed;
-    // 92.5 to 98.5 for one dotsboxes beside a header nothing includes): a Makefile, a test
+    // 92.5 to 98.5 for one dotsboxes beside a header nothing includes): a test
     // program with a main of its own, a test folder, a one-file assignment's sources not
     // named as it, a copy in a subfolder of a file of the same name above it (backup/board.h:
     // round 23c), and every header no source kept includes.
@@ -374,19 +374,34 @@ std::string submissionDigest(const Assignment &assignment, const std::string &su
         bool source, main, named, tested;
     };
     std::vector<Code> files;
+    std::string makefile;  // the one make reads at the top, its comments and blanks gone
     for (const StagedFile &file : filesToStage(assignment, submission)) {
+        if (!assignment.singleFile && !file.to.has_parent_path() && makefile.empty() &&
+            std::find(std::begin(kMakefiles), std::end(kMakefiles), file.to.string()) !=
+                std::end(kMakefiles)) {
+            // Its flags and recipes make the program too: -DANSWERS="..." in it kept the
+            // seed while it changed the program (adversary round 25).
+            std::istringstream lines(readGivenFile(file.from));
+            for (std::string line; std::getline(lines, line);)
+                for (char c : line.substr(0, line.find('#')))
+                    if (!isWhitespace(c)) makefile += c;
+            continue;
+        }
         if (!file.source && !hasExtension(file.from, kHeaderExtensions)) continue;
         const std::string bytes = readGivenFile(file.from);
         std::string text = asUtf8(bytes).value_or(bytes);
         if (text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);
-        Code code{file.to, codeOnly(text), {}, file.source, false, false, false};
+        // The texts of literals count: a table of the right outputs kept in one string
+        // literal left the seed as it was, so the same games came again, now answered from
+        // the table (adversary round 25: 85.5 to 100, and 15 to 100 for an eight with no game).
+        Code code{file.to, codeOnly(text, true), {}, file.source, false, false, false};
         std::istringstream lines(text);
         for (std::string line; std::getline(lines, line);)
             if (const std::string included = quotedInclude(line); !included.empty())
                 code.includes.insert(fs::path(included).filename().string());
         // Told before the blanks go: "int main(" without them is "intmain(", no main at all
         // (the rule below never left a test program's main out, found in round 24c).
-        code.main = file.source && definesMain(code.text);
+        code.main = file.source && definesMain(codeOnly(text));
         code.text.erase(
             std::remove_if(code.text.begin(), code.text.end(), [](char c) { return isWhitespace(c); }),
             code.text.end());
@@ -428,6 +443,7 @@ std::string submissionDigest(const Assignment &assignment, const std::string &su
     for (const Code *code : kept) texts.push_back(code->text);
     std::sort(texts.begin(), texts.end());
     for (const std::string &code : texts) add(code);
+    if (!makefile.empty()) add("make:" + makefile);
     unsigned char digest[EVP_MAX_MD_SIZE];
     unsigned int size = 0;
     fine = fine && EVP_DigestFinal_ex(context.get(), digest, &size) == 1;

@@ -838,8 +838,13 @@ static std::size_t rawStringEnd(const std::string &code, std::size_t quote) {
     return end == std::string::npos ? code.size() : end + close.size();
 }
 
-std::string codeOnly(const std::string &source) {
+std::string codeOnly(const std::string &source, bool keepLiterals) {
     std::string code = source;
+    // What a literal's character becomes: a blank, or itself (its blanks marked).
+    auto literal = [&](char c) {
+        if (!keepLiterals) return c == '\n' ? c : ' ';
+        return c == '\n' ? '\x1d' : c == '\t' ? '\x1e' : c == ' ' ? '\x1f' : c;
+    };
     enum { kCode, kLineComment, kBlockComment, kString, kChar } state = kCode;
     for (std::size_t i = 0; i < code.size(); ++i) {
         char c = code[i], next = i + 1 < code.size() ? code[i + 1] : '\0';
@@ -852,8 +857,7 @@ std::string codeOnly(const std::string &source) {
                 else if (c == '"' && i > 0 && code[i - 1] == 'R' && rawStringEnd(code, i) != std::string::npos) {
                     // R"delim( ... )delim": nothing inside is code, quotes and backslashes included
                     const std::size_t end = rawStringEnd(code, i);
-                    for (std::size_t k = i + 1; k + 1 < end; ++k)
-                        if (code[k] != '\n') code[k] = ' ';
+                    for (std::size_t k = i + 1; k + 1 < end; ++k) code[k] = literal(code[k]);
                     i = end - 1;
                     continue;
                 } else if (c == '"')
@@ -878,11 +882,11 @@ std::string codeOnly(const std::string &source) {
             case kString:
             case kChar:
                 if (c == '\\' && next != '\n')
-                    code[i] = ' ', code[++i] = ' ';
+                    code[i] = literal(c), code[i + 1] = literal(next), ++i;
                 else if ((state == kString && c == '"') || (state == kChar && c == '\''))
                     state = kCode;
-                else if (c != '\n')
-                    code[i] = ' ';
+                else
+                    code[i] = literal(c);
                 break;
         }
     }

@@ -115,8 +115,10 @@ std::string inlinedLibraryCalls(const std::string &ownCode, const ObjectListing 
 std::string floatingAfterPreprocessing(const std::string &ownCode);
 
 // Returns source with comments, string literals and character literals blanked out
-// (line breaks kept, so line numbers stay right).
-std::string codeOnly(const std::string &source);
+// (line breaks kept, so line numbers stay right). With keepLiterals, the literals stay,
+// each blank in them written as a control character (\x1d newline, \x1e tab, \x1f
+// space) so that removing the code's blanks leaves theirs.
+std::string codeOnly(const std::string &source, bool keepLiterals = false);
 
 // Returns the header a line includes and what follows it ("" if the line is no #include):
 // `#  include <x>` -> "<x>", `#include "b.h" // x` -> "\"b.h\" // x".

@@ -486,6 +486,10 @@ BOOST_AUTO_TEST_CASE(each_submission_has_random_cases_of_its_own) {
     writeFile(scratch.path() / "beside" / "Makefile",
               "dotsboxes: dotsboxes.cpp\n\tg++ -o dotsboxes dotsboxes.cpp\n");
     writeFile(scratch.path() / "renamed" / "game.cpp", "\xEF\xBB\xBF" + model);
+    // A literal's text is what the program does: answers kept in one drew the same games
+    // again (adversary round 25), and so did answers in a spaced-out literal.
+    writeFile(scratch.path() / "table" / "dotsboxes.cpp", model + "const char *const kTable = \"1 2 3\";\n");
+    writeFile(scratch.path() / "spaced" / "dotsboxes.cpp", model + "const char *const kTable = \"1 23\";\n");
     // Returns the seed the report of grading folder's dotsboxes.cpp, or folder if it has
     // none (with options), names.
     auto seedOf = [&](const char *folder, std::vector<std::string> options = {}) {
@@ -509,6 +513,8 @@ BOOST_AUTO_TEST_CASE(each_submission_has_random_cases_of_its_own) {
     BOOST_TEST(seedOf("beside") == one);
     BOOST_TEST(seedOf("renamed") == one);
     BOOST_TEST(seedOf("changed") != one);
+    BOOST_TEST(seedOf("table") != one);
+    BOOST_TEST(seedOf("spaced") != seedOf("table"));
     BOOST_TEST(seedOf("one", {"--seed", "1"}) == "1");
     BOOST_TEST(seedOf("changed", {"--seed", "any text"}) == "any text");
 }
