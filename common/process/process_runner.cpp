@@ -22,6 +22,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -361,6 +362,19 @@ void emptyFolder(const fs::path &folder) {
         fs::remove_all(entry.path(), error);
 }
 
+// Returns a held sandbox's working folder to how its sandbox made it: empty, with the mode
+// of a fresh tmpfs and no extended attributes. The run before owned it: a count kept in
+// its attributes told a run how many had come before, and a program too slow for its
+// limit saved its progress there for the run done again (adversary round 25: 60 to 100).
+void resetHeldFolder(const fs::path &folder) {
+    emptyFolder(folder);
+    std::vector<char> names(65536);
+    const ssize_t size = llistxattr(folder.c_str(), names.data(), names.size());
+    for (ssize_t at = 0; at < size; at += static_cast<ssize_t>(std::strlen(names.data() + at)) + 1)
+        lremovexattr(folder.c_str(), names.data() + at);
+    chmod(folder.c_str(), 0755);
+}
+
 // Reads what is available on fd into text (up to cap bytes kept); returns false at end.
 bool drain(int fd, std::string &text, std::size_t cap, bool &overflowed) {
     char buffer[65536];
@@ -524,7 +538,7 @@ RunResult runOnce(const RunRequest &r, bool lastTry) {
                                              ": is the grader's temporary folder full?");
     }
     if (holder != nullptr) {
-        emptyFolder(work);
+        resetHeldFolder(work);
         emptyFolder(holder->outside("/tmp"));
     }
     fs::create_directories(work);

@@ -217,7 +217,8 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
     // times of the working folder and of the input's pipe, the free room of the working folder's file system,
     // whether a socket stamps what it receives with the clock (SO_TIMESTAMP), the kernel's clock pages beside
     // the vDSO read as plain memory, the machine's name and kernel (uname, gethostname), the
-    // process limit (getrlimit), and what an uninitialised variable reads
+    // process limit (getrlimit), what the runs before left on the working folder (its
+    // mode, a count in its extended attributes), and what an uninitialised variable reads
     // (the stack a C library call left, with its stack protector's canary, which the
     // kernel's random bytes made) and where a variable and a library function are (alike
     // in both modes: the same stack, and no linker cache to move the libraries).
@@ -287,7 +288,14 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
         "    uid_t real, effective, saved;\n"
         "    struct stat folder;\n"
         "    if (getresuid(&real, &effective, &saved) == 0 && stat(\".\", &folder) == 0)\n"
-        "        seen << real << ' ' << folder.st_uid << ' ';\n"
+        "        seen << real << ' ' << folder.st_uid << ' ' << (folder.st_mode & 07777) << ' ';\n"
+        "    char runs[16] = {0};\n"
+        "    const int runsBefore = getxattr(\".\", \"user.runs\", runs, sizeof runs - 1) > 0 ? "
+        "std::atoi(runs) : 0;\n"
+        "    const std::string after = std::to_string(runsBefore + 1);\n"
+        "    setxattr(\".\", \"user.runs\", after.c_str(), after.size(), 0);\n"
+        "    chmod(\".\", 0700);\n"
+        "    seen << runsBefore << ' ';\n"
         "    std::signal(SIGVTALRM, onTimer);\n"
         "    itimerval soon{};\n"
         "    soon.it_value.tv_usec = 2000;\n"
@@ -366,7 +374,7 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
           "#include <sched.h>\n#include <sys/ioctl.h>\n#include <sys/resource.h>\n#include <sys/select.h>\n"
           "#include <sys/socket.h>\n#include <sys/stat.h>\n#include <sys/statvfs.h>\n"
           "#include <sys/syscall.h>\n#include <sys/time.h>\n#include <sys/times.h>\n#include <sys/timex.h>\n"
-          "#include <sys/wait.h>\n#include <sys/utsname.h>\n"
+          "#include <sys/wait.h>\n#include <sys/utsname.h>\n#include <sys/xattr.h>\n"
           "#include <csignal>\n"
           "#include <unistd.h>\n#include <chrono>\n#include <cstdlib>\n#include <ctime>\n#include <fstream>\n"
           "#include <cstdio>\n#include <functional>\n#include <random>\n#include <sstream>\n#include "
