@@ -135,9 +135,10 @@ std::string preprocessedOwnCode(const Assignment &assignment, const std::string 
 // Runs a build tool (compiler, linker, nm) on student bytes in the sandbox, working in
 // folder (seen as /sandbox/work; "" for a fresh empty one), with readOnly
 // also visible at their own paths, and toolsFolder's programs (a folder in folder) first
-// on PATH. Returns its exit status (-1 if it was stopped); output receives what it printed.
+// on PATH. Returns its exit status (-1 if it was stopped); output receives what it printed,
+// and spent (if given) the processor time it took is added to.
 int runBuildTool(const std::string &folder, const std::vector<std::string> &command, std::string &output,
                  double seconds = 30, const std::vector<std::string> &readOnly = {},
-                 const std::string &toolsFolder = "");
+                 const std::string &toolsFolder = "", double *spent = nullptr);
 
 }  // namespace dotslab::grader

@@ -390,14 +390,32 @@ BOOST_AUTO_TEST_CASE(a_source_saved_as_utf16_is_read_as_utf8) {
                g.run.out);
 }
 
+BOOST_AUTO_TEST_CASE(code_of_the_compilers_own_standard_builds) {
+    // No assignment's text names a standard, and g++ builds C++17 by default: our eight
+    // uses std::optional, which the course's -std=c++11 refuses (adversary round 25: 0 for
+    // a correct dotscomputer). An instructor's --compiler-flags stand as given.
+    TemporaryDirectory scratch("dotsgrade-test");
+    const fs::path eight = assembledSubmission("eight", scratch.path());
+    const Grade g = grade("eight", eight);
+    BOOST_TEST(g.failed().empty(), g.run.out);
+    BOOST_TEST(g.test("build")["output"].get<std::string>().find("compiler's own standard (-std=gnu++17)") !=
+                   std::string::npos,
+               g.run.out);
+    const Grade pinned = grade("eight", eight, {"--compiler-flags", "-std=c++11 -Wall -pedantic"});
+    BOOST_TEST(pinned.failed().count("build") == 1, pinned.run.out);
+}
+
 BOOST_AUTO_TEST_CASE(visual_studios_precompiled_header_is_supplied) {
     // The dotsboxes text names Visual Studio, whose console projects begin with
     // #include "stdafx.h": an empty one stands in (adversary round 21: 0, the build failed).
-    Grade g = gradeBroken("dotsboxes", {{"#include <string>", "#include \"stdafx.h\"\n#include <string>"}});
+    // Its main as the template writes it, with tchar.h's names (adversary round 25: 0).
+    Grade g = gradeBroken(
+        "dotsboxes",
+        {{"#include <string>", "#include \"stdafx.h\"\n#include <string>"},
+         {"int main() {", "int _tmain(int argc, _TCHAR *argv[]) {\n    (void)argc;\n    (void)argv;"}});
     BOOST_TEST(g.failed().empty(), g.run.out);
-    BOOST_TEST(
-        g.test("build")["output"].get<std::string>().find("supplied an empty stdafx.h") != std::string::npos,
-        g.run.out);
+    BOOST_TEST(g.test("build")["output"].get<std::string>().find("supplied stdafx.h") != std::string::npos,
+               g.run.out);
 }
 
 BOOST_AUTO_TEST_CASE(visual_studios_folding_markers_are_no_warning) {
