@@ -1561,6 +1561,13 @@ GradeReport gradeOrSayWhyNot(const Assignment &assignment, const std::string &su
                              const GradeOptions &options) {
     std::string why;
     try {
+        // A file that is no source, handed in whole (a zip from a course site): not a
+        // program of 0, nor a row left out of a batch; the instructor unpacks it (adversary
+        // round 25: a zip scored 0 alone and got no row in a batch).
+        if (fs::is_regular_file(submission) && !assignment.isSource(submission))
+            throw NotGraded(fs::path(submission).filename().string() +
+                            " is not a source file or a folder of them (an archive? unpack it into a folder "
+                            "named for the student, e.g. unzip -d NAME NAME.zip, and grade that folder)");
         return gradeSubmission(assignment, submission, options);
     } catch (const NotGraded &e) {
         why = e.what();

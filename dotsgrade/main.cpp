@@ -40,6 +40,7 @@
 #include "process/capped_folder.h"
 #include "process/run_group.h"
 #include "report.h"
+#include "text/characters.h"
 #include "text/text_diff.h"
 
 namespace {
@@ -100,16 +101,26 @@ void readRubric(const std::string &path, GradeOptions &options) {
     }
 }
 
-// Returns the submissions under dir: each folder, and each source file (any case of its
-// extension), but none that a system made (a Mac's __MACOSX, a .git: no student, so no
-// row). Two with the same student name (alice.cpp and alice.cc) are an error naming both:
-// one must never overwrite the other's row.
+// Returns the submissions under dir: each folder, each source file (any case of its
+// extension) and each archive (a course site's zip: its row says to unpack it, where it got
+// none before, adversary round 25), but none that a system made (a Mac's __MACOSX, a .git:
+// no student, so no row). Any other file is named on standard error as skipped. Two with the same student
+// name (alice.cpp and alice.cc) are an error naming both: one must never overwrite the other's row.
 std::vector<fs::path> batchEntries(const Assignment &assignment, const std::string &dir) {
     std::vector<fs::path> entries;
-    for (const fs::directory_entry &entry : fs::directory_iterator(dir))
-        if (!madeByTheSystem(entry.path().filename()) &&
-            (entry.is_directory() || (entry.is_regular_file() && assignment.isSource(entry.path()))))
+    static const std::vector<std::string> kArchives = {".zip", ".tar", ".gz", ".tgz",
+                                                       ".bz2", ".xz",  ".7z", ".rar"};
+    for (const fs::directory_entry &entry : fs::directory_iterator(dir)) {
+        if (madeByTheSystem(entry.path().filename())) continue;
+        const std::string extension = dotslab::lowered(entry.path().extension().string());
+        const bool archive = std::find(kArchives.begin(), kArchives.end(), extension) != kArchives.end();
+        if (entry.is_directory() ||
+            (entry.is_regular_file() && (assignment.isSource(entry.path()) || archive)))
             entries.push_back(entry.path());
+        else
+            std::cerr << "dotsgrade: skipped " << entry.path().filename().string()
+                      << ": not a source file, a folder or an archive\n";
+    }
     std::sort(entries.begin(), entries.end());
     std::map<std::string, fs::path> byStudent;
     for (const fs::path &entry : entries) {

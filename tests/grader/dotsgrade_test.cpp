@@ -1011,6 +1011,28 @@ BOOST_AUTO_TEST_CASE(saved_failures_are_tests_that_replay_unchanged) {
     BOOST_TEST(tests == 7, "two transcripts, three games and two malformed inputs");
 }
 
+BOOST_AUTO_TEST_CASE(an_archive_in_a_batch_gets_a_row_that_says_to_unpack_it) {
+    // A course site's export holds a zip per student: it got no row at all, and graded
+    // alone it was compiled as C++, 0 (adversary round 25).
+    TemporaryDirectory scratch("dotsgrade-test");
+    const fs::path batch = scratch.path() / "class";
+    writeFile(batch / "alice.cpp", dotslab::readFileText(kSource / "dotsboxes" / "dotsboxes.cpp"));
+    writeFile(batch / "dave.zip", std::string("PK\3\4\0\0\0\0", 8));
+    writeFile(batch / "roster.pdf", "%PDF-1.4\n");
+    const RunResult run = dotslab::runTrusted(
+        DOTSGRADE_PROGRAM, {"dotsboxes", "--batch", batch.string(), "--fuzz", "1", "--malformed", "0"}, "",
+        300);
+    BOOST_TEST(run.status == 1, "a row not graded: " << run.err);
+    BOOST_TEST(run.out.find("\ndave,not graded,") != std::string::npos, run.out);
+    BOOST_TEST(run.out.find("unzip -d") != std::string::npos, run.out);
+    BOOST_TEST(run.out.find("roster") == std::string::npos, run.out);
+    BOOST_TEST(run.err.find("skipped roster.pdf") != std::string::npos, run.err);
+    const RunResult alone =
+        dotslab::runTrusted(DOTSGRADE_PROGRAM, {"dotsboxes", (batch / "dave.zip").string()}, "", 300);
+    BOOST_TEST(alone.status == 1, alone.out);
+    BOOST_TEST(alone.out.find("NOT GRADED") != std::string::npos, alone.out);
+}
+
 BOOST_AUTO_TEST_CASE(batch_mode) {
     TemporaryDirectory scratch("dotsgrade-test");
     fs::path batch = scratch.path() / "class";
