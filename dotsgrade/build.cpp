@@ -70,6 +70,24 @@ bool isPlainSmallFile(const fs::path &path) {
     return !error && fs::is_regular_file(status) && fs::file_size(path, error) <= kMaxFileBytes && !error;
 }
 
+// Returns the file to read for path, a file of the submission under root: path itself where
+// it is a plain file, or the plain file a link leads to where that is inside root too (a git
+// repository or a tarball keeps a student's links: sources handed in as links to .txt files
+// beside them were "not graded", adversary round 25 H10); "" for anything else. A link that
+// leaves the submission is never followed: it could lead to any file of this machine.
+fs::path submissionFile(const fs::path &root, const fs::path &path) {
+    if (isPlainSmallFile(path)) return path;
+    std::error_code error;
+    if (!fs::is_symlink(fs::symlink_status(path, error))) return {};
+    const fs::path target = fs::canonical(path, error);
+    if (error) return {};
+    const fs::path top = fs::canonical(root, error);
+    if (error) return {};
+    const fs::path inside = target.lexically_relative(top);
+    if (inside.empty() || *inside.begin() == "..") return {};
+    return isPlainSmallFile(target) ? target : fs::path();
+}
+
 }  // namespace
 
 Limits buildStepLimits() {
@@ -221,10 +239,10 @@ std::vector<std::string> submissionSources(const Assignment &assignment, const s
         for (const fs::directory_entry &entry : fs::recursive_directory_iterator(submission, error))
             if (!madeByTheSystem(fs::relative(entry.path(), submission)) &&
                 !madeByABuild(submission, fs::relative(entry.path(), submission)) &&
-                isPlainSmallFile(entry.path()) &&
                 (assignment.isSource(entry.path()) ||
                  (headersToo && hasExtension(entry.path(), kHeaderExtensions))))
-                sources.push_back(fs::absolute(entry.path()).string());
+                if (const fs::path file = submissionFile(submission, entry.path()); !file.empty())
+                    sources.push_back(fs::absolute(file).string());
         std::sort(sources.begin(), sources.end());
     }
     return sources;
@@ -301,7 +319,8 @@ std::vector<StagedFile> filesToStage(const Assignment &assignment, const std::st
     }
     const fs::path root = fs::absolute(submission);
     for (const char *makefile : kMakefiles)  // the student's own build, at the top only
-        if (isPlainSmallFile(root / makefile)) files.push_back({root / makefile, makefile, false});
+        if (const fs::path file = submissionFile(root, root / makefile); !file.empty())
+            files.push_back({file, makefile, false});
     // Every candidate first (up to a bound no hand-in nears), then the first kMaxFiles in a
     // fixed order (sources before headers, each by path): what is built never hangs on the
     // order the file system lists them in (260 headers beside eight's sources lost board.cc
@@ -311,11 +330,13 @@ std::vector<StagedFile> filesToStage(const Assignment &assignment, const std::st
     for (const fs::directory_entry &entry : fs::recursive_directory_iterator(root, error)) {
         const fs::path &path = entry.path();
         const bool source = assignment.isSource(path);
-        if (!(source || hasExtension(path, kHeaderExtensions)) || !isPlainSmallFile(path) ||
-            madeByTheSystem(fs::relative(path, root)) || madeByABuild(root, fs::relative(path, root)))
+        if (!(source || hasExtension(path, kHeaderExtensions)) || madeByTheSystem(fs::relative(path, root)) ||
+            madeByABuild(root, fs::relative(path, root)))
             continue;
+        const fs::path file = submissionFile(root, path);
+        if (file.empty()) continue;
         if (found.size() >= 50 * kMaxFiles) break;
-        found.push_back({path, fs::relative(path, root), source});
+        found.push_back({file, fs::relative(path, root), source});
     }
     std::sort(found.begin(), found.end(), [](const StagedFile &a, const StagedFile &b) {
         return a.source != b.source ? a.source : a.to < b.to;
@@ -1091,20 +1112,29 @@ BuildResult buildSubmission(const Assignment &assignment, const std::string &sub
         build.notes += "read " + file +
                        " as Unicode (UTF-16 or UTF-32, as its byte-order mark says) and compiled it "
                        "as UTF-8, which GCC reads\n";
-    // Links are never followed (a student's link could lead to any file of this machine);
-    // a folder of nothing but links to sources is an instructor's copy (cp -rs), not a
-    // student's empty submission.
-    if (build.sources.empty() && fs::is_directory(submission)) {
-        std::error_code error;
-        for (const fs::directory_entry &entry : fs::recursive_directory_iterator(submission, error))
-            if (entry.is_symlink(error) && assignment.isSource(entry.path()))
-                throw NotGraded(
-                    "the sources in '" + fs::path(submission).filename().string() +
-                    "' are symbolic links, which the grader never follows: copy the files themselves "
-                    "(cp -r, not cp -rs)");
-    }
+    // Links that leave the submission are never followed (a student's could lead to any file
+    // of this machine). Where every source is one to a file of its own name elsewhere, the
+    // folder is an instructor's copy (cp -rs), not a student's empty submission; a student's
+    // links are the student's (adversary round 25 H10: "not graded" for a low score).
     if (build.sources.empty()) {
         build.diagnostics = "no source files found in '" + fs::path(submission).filename().string() + "'";
+        if (!fs::is_directory(submission)) return build;
+        std::error_code error;
+        int links = 0, copies = 0;
+        for (const fs::directory_entry &entry : fs::recursive_directory_iterator(submission, error)) {
+            if (!entry.is_symlink(error) || !assignment.isSource(entry.path())) continue;
+            ++links;
+            const fs::path target = fs::canonical(entry.path(), error);
+            if (!error && target.filename() == entry.path().filename() && isPlainSmallFile(target)) ++copies;
+        }
+        if (links > 0 && copies == links)
+            throw NotGraded("the sources in '" + fs::path(submission).filename().string() +
+                            "' are symbolic links to files outside it, which the grader never follows: copy "
+                            "the files themselves (cp -r, not cp -rs)");
+        if (links > 0)
+            build.diagnostics +=
+                ": its sources are symbolic links to files outside it, which are never read "
+                "(hand in the files themselves)";
         return build;
     }
     if (assignment.singleFile && build.sources.size() > 1 && !chooseTheOneFile(assignment, src, build))

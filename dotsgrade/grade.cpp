@@ -29,6 +29,7 @@
 #include "process/capped_folder.h"
 #include "report.h"
 #include "source_rules.h"
+#include "text/characters.h"
 #include "text/text_diff.h"
 #include "through_functions.h"
 #include "together.h"
@@ -75,17 +76,38 @@ std::vector<ProgramCase> casesIn(const fs::path &folder, const std::string &pref
     for (const TranscriptCase &files : readTranscriptCases(folder, prefix)) {
         ProgramCase c{category, kind + " " + files.name};
         if (ownExpected) {
-            c.expectedOut = files.out;
-            c.expectedErr = files.err;
+            // Saved with CR LF by an editor, they are read with LF: the runs are a Linux
+            // program's (a .out with CR LF failed our own reference, adversary round 25 F9).
+            if (files.out) c.expectedOut = withoutCarriageReturns(*files.out);
+            if (files.err) c.expectedErr = withoutCarriageReturns(*files.err);
             c.expectedStatus = files.status;
         }
         c.input = files.input;
         c.saves = files.saves;
+        // An instructor's input saved with CR LF (Notepad, git's autocrlf), or with its last
+        // line unended, is judged as the random inputs with CR LF are: no text mentions CR nor
+        // an unended line, so a run that differs is charged only where the same game, its
+        // lines ended by LF alone, differs too (adversary round 25 F5).
+        if (ownExpected && !files.input.empty()) {
+            std::string settled = withoutCarriageReturns(files.input);
+            if (settled.back() != '\n') settled += '\n';
+            if (settled != files.input) c.settledInput = settled;
+        }
         for (const std::string &arg : files.args) {
-            // An argument naming a file beside the test is handed to the run as that file.
-            if (fs::is_regular_file(folder / arg)) {
-                c.inputFiles.push_back((folder / arg).string());
-                c.args.push_back(fs::path(arg).filename().string());
+            // An argument naming a file beside the test is handed to the run as that file, by
+            // its name: also where it names it as the instructor ran the sample, from the
+            // course's folder (`tests/example.txt`: every program failed it, adversary round
+            // 25 F9). A test that means another file is told by the check of its expected
+            // files against the sample's run (instructorTestProblem).
+            const fs::path named(arg);
+            const fs::path file = fs::is_regular_file(folder / named) || !named.is_relative() ||
+                                          !named.has_parent_path() ||
+                                          std::find(named.begin(), named.end(), "..") != named.end()
+                                      ? folder / named
+                                      : folder / named.filename();
+            if (fs::is_regular_file(file)) {
+                c.inputFiles.push_back(file.string());
+                c.args.push_back(named.filename().string());
             } else {
                 c.args.push_back(arg);
             }
@@ -217,7 +239,9 @@ RunResult runCase(const std::string &program, const ProgramCase &c, const GradeO
 // the oracle's run otherwise. Our own dotsboxes and dotstriangles are not even started:
 // the common model computes what they print for any input (the harness's whole_program
 // suite proves the two agree byte for byte), at a fraction of a process's cost.
-RunResult expectedRun(const Assignment &assignment, const ProgramCase &c, const GradeOptions &options) {
+// sampleRun, where given, gets the oracle's own run, before the test's files replace it.
+RunResult expectedRun(const Assignment &assignment, const ProgramCase &c, const GradeOptions &options,
+                      RunResult *sampleRun = nullptr) {
     RunResult expected;
     if (options.sample.empty() && !assignment.functions.empty() && c.args.empty() && c.inputFiles.empty() &&
         c.givenFiles.empty() && c.saves.empty()) {
@@ -242,10 +266,31 @@ RunResult expectedRun(const Assignment &assignment, const ProgramCase &c, const 
             throw NotGraded("the sample solution " + oracle + " did not finish " + c.name + " (" +
                             expected.ending() + "), so there is nothing to compare with");
     }
+    if (sampleRun != nullptr) *sampleRun = expected;
     if (c.expectedOut) expected.out = *c.expectedOut;
     if (c.expectedErr) expected.err = *c.expectedErr;
     if (c.expectedStatus) expected.status = *c.expectedStatus;
     return expected;
+}
+
+// Returns how the sample solution (the instructor's --sample, else our reference) fails an
+// instructor's test itself, "" where it passes (or the test expects nothing of its own): no
+// program can then be charged for failing it (adversary round 25 F9: a game file named by
+// its folder, an .out saved with CR LF; every program failed, the reference too, and nothing
+// said so). expected is the test's expected run, sampleRun the sample's own.
+std::string sampleFailsTest(const Assignment &assignment, const ProgramCase &c, const RunResult &expected,
+                            const RunResult &sampleRun, const GradeOptions &options) {
+    if (!c.expectedOut && !c.expectedErr && !c.expectedStatus) return "";
+    return compareRuns(expected, sampleRun, options.compare, assignment.compareStandardError,
+                       comparesStatus(assignment, c))
+        .explanation;
+}
+
+// Returns what a test the sample fails is called in a report.
+std::string unfairTestText(const GradeOptions &options) {
+    return "the sample solution (" +
+           std::string(options.sample.empty() ? "dotslab's reference" : options.sample) +
+           ") does not pass this test itself, so no program is charged for it\n";
 }
 
 // Returns the expected run of c under another reading of the text (none: the spec's):
@@ -575,9 +620,11 @@ void score(std::vector<TestOutcome> &tests, const std::map<std::string, double> 
             t.score -= taken;
             spill.points -= taken;
             if (t.credit < 0) t.credit = t.passed ? 1 : 0;  // earned, less the charge
-            t.passed = false;
+            // Passed stays as the run was judged: a run that matched is no failure, whatever
+            // points it lends (adversary round 25 F7: a run that matched showed FAIL).
             t.output += "charged here: " + points(taken) + " of what \"" + spill.from +
-                        "\" is charged (its differences are listed there), more than that test is worth\n";
+                        "\" is charged, more than that test is worth (its differences are listed there)" +
+                        (t.passed ? "; this test's own run matches\n" : "\n");
         }
     }
 }
@@ -647,6 +694,73 @@ std::vector<TestOutcome> plannedTests(const Assignment &assignment, const GradeO
                     ") compared with the sample solution; points in proportion to those passed"));
     score(tests, rubricFor(assignment, options), options.visibility);
     return tests;
+}
+
+std::vector<SetupProblem> setupProblems(const Assignment &assignment, const GradeOptions &options) {
+    std::vector<SetupProblem> problems;
+    // Step 1: categories with points and no test. The grade is then out of less than the
+    // rubric's total, and Gradescope, which grades out of the points the assignment is
+    // given, showed a full-marks program 75/100 (adversary round 25 F6).
+    const std::vector<TestOutcome> planned = plannedTests(assignment, options);
+    const double most = std::accumulate(planned.begin(), planned.end(), 0.0,
+                                        [](double sum, const TestOutcome &t) { return sum + t.maxScore; });
+    for (const auto &[category, worth] : rubricFor(assignment, options))
+        if (worth > 0 && std::none_of(planned.begin(), planned.end(),
+                                      [&](const TestOutcome &t) { return t.category == category; }))
+            problems.push_back(
+                {"the category '" + category + "' has " + points(worth) + " points but no test" +
+                     std::string(category == "fuzz"         ? " (--fuzz 0)"
+                                 : category == "robustness" ? " (--malformed 0)"
+                                 : category == "tests"      ? " (no NAME.in in --tests)"
+                                                            : "") +
+                     ", so every grade is out of " + points(most) +
+                     ": give it 0 points in a --rubric (and its points to the others), or give it tests",
+                 true});
+    // Step 2: files of the tests folder that are no part of a test (Game1.IN, game2.in.txt:
+    // a case the instructor meant, silently left out).
+    if (!options.testsDir.empty()) {
+        const std::vector<ProgramCase> cases = programCases(assignment, options);
+        std::set<std::string> used;
+        for (const ProgramCase &c : cases)
+            for (const std::string &file : c.inputFiles) used.insert(fs::path(file).filename().string());
+        std::set<std::string> stems;
+        for (const ProgramCase &c : cases)
+            if (c.name.rfind("test ", 0) == 0) stems.insert(c.name.substr(5));
+        std::error_code error;
+        for (const fs::directory_entry &entry : fs::directory_iterator(options.testsDir, error)) {
+            const fs::path &path = entry.path();
+            const std::string ext = path.extension().string(), name = path.filename().string();
+            const bool part = (ext == ".in" || ext == ".args" || ext == ".out" || ext == ".err" ||
+                               ext == ".rc" || ext == ".desc" || ext == ".saves") &&
+                              stems.count(path.stem().string()) != 0;
+            if (!part && used.count(name) == 0 && entry.is_regular_file())
+                problems.push_back(
+                    {(fs::path(options.testsDir) / name).string() +
+                         " is no part of any test (a test is NAME.in, with NAME.args, .out, .err, "
+                         ".rc, .desc or .saves beside it, the names as written; a file an .args "
+                         "names is handed to the run)",
+                     false});
+        }
+        // Step 3: tests the sample solution does not pass itself.
+        for (const ProgramCase &c : cases) {
+            if (!c.expectedOut && !c.expectedErr && !c.expectedStatus) continue;
+            try {
+                RunResult sampleRun;
+                const RunResult expected = expectedRun(assignment, c, options, &sampleRun);
+                if (const std::string how = sampleFailsTest(assignment, c, expected, sampleRun, options);
+                    !how.empty())
+                    problems.push_back(
+                        {c.name + ": " + unfairTestText(options) +
+                             "(its expected files against the sample's run, as a student's run is "
+                             "compared:)\n" +
+                             how,
+                         true});
+            } catch (const NotGraded &e) {
+                problems.push_back({c.name + ": " + e.what(), true});
+            }
+        }
+    }
+    return problems;
 }
 
 // Returns a shell command that replays input on a student's own build (./boxes): printf
@@ -930,10 +1044,59 @@ std::vector<std::string> onUnsettledLinesOnly(const Assignment &assignment, cons
                                                      [&] { return runCase(program, other, options, true); });
         if (matches(expectedRun(assignment, other, options, reading), twinRun, other))
             notes[i] =
-                "not charged: its lines end in CR LF, which your assignment's text never mentions, and the "
-                "same game ended by LF alone matches\n";
+                cases[i].input.find('\r') != std::string::npos
+                    ? "not charged: its lines end in CR LF, which your assignment's text never mentions, "
+                      "and the same game ended by LF alone matches\n"
+                    : "not charged: its last line has no newline, which your assignment's text never "
+                      "mentions, and the same game with it matches\n";
     }
     return notes;
+}
+
+// Returns, per run, whether its output lacks only the newline after its last line, and
+// gives those runs that newline: they are judged with it. No assignment's text settles it
+// (boxes' settles the newline after the grid, which is a line of its own: an empty last
+// line is still a line left out), and a saved file's is the writer's choice already. It
+// cost 3.5 points in boxes and 4.5 in eight (adversary round 25, F7). A run that did not
+// end by itself keeps what it printed.
+std::vector<bool> withLastNewlines(const std::vector<RunResult> &expected, std::vector<RunResult> &actual) {
+    assert(expected.size() == actual.size());
+    std::vector<bool> given(actual.size());
+    for (std::size_t i = 0; i < actual.size(); ++i) {
+        const std::string &want = expected[i].out;
+        std::string &got = actual[i].out;
+        const bool wantsEndedLine = want.size() >= 2 && want.back() == '\n' && want[want.size() - 2] != '\n';
+        if (!actual[i].exited() || got.empty() || got.back() == '\n' || !wantsEndedLine) continue;
+        got += '\n';
+        given[i] = true;
+    }
+    return given;
+}
+
+// Tells the student, on each test of a run that lacked its last newline (withLastNewlines),
+// that it was not charged.
+void noteUnendedLastLines(std::vector<TestOutcome> &tests, const std::vector<ProgramCase> &cases,
+                          const std::vector<bool> &unended) {
+    std::map<std::string, int> random;  // per random test: its runs that lacked it
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        if (!unended[i]) continue;
+        if (cases[i].random) {
+            for (const RandomKind &kind : kRandomKinds)
+                if (cases[i].category == kind.category) ++random[kind.test];
+            continue;
+        }
+        for (TestOutcome &t : tests)
+            if (t.name == cases[i].name)
+                t.output =
+                    "noted, not charged: your program's output ends without a newline after its last line, "
+                    "which your assignment's text does not settle (judged as if it were there)\n" +
+                    t.output;
+    }
+    for (TestOutcome &t : tests)
+        if (const auto runs = random.find(t.name); runs != random.end())
+            t.output += "noted, not charged: " + std::to_string(runs->second) +
+                        " of these runs end their output without a newline after the last line, which "
+                        "your assignment's text does not settle (judged as if it were there)\n";
 }
 
 // Returns what the program's runs earn: one test per case, and one for each kind of
@@ -1190,14 +1353,19 @@ GradeReport gradeSubmission(const Assignment &assigned, const std::string &submi
     // the build, which keeps only one core busy.
     const std::vector<ProgramCase> cases = programCases(assignment, options);
     std::vector<RunResult> expected(cases.size());
+    std::vector<std::string> unfairTests(cases.size());  // per case: why no program is charged for it
     // Each stage is a future: what it throws (NotGraded, say) reaches this thread at its
     // get(), and a future left behind by an exception is waited for as it goes.
     std::future<void> oracle = std::async(std::launch::async, [&] {
         requireWorkingRuns();
         report.isolation = isolationReport();
         if (assignment.packed != nullptr) prepareFunctionJudging(*assignment.packed);
-        for (std::size_t i = 0; i < cases.size(); ++i)
-            expected[i] = expectedRun(assignment, cases[i], options);
+        for (std::size_t i = 0; i < cases.size(); ++i) {
+            RunResult sampleRun;
+            expected[i] = expectedRun(assignment, cases[i], options, &sampleRun);
+            if (!sampleFailsTest(assignment, cases[i], expected[i], sampleRun, options).empty())
+                unfairTests[i] = unfairTestText(options);
+        }
     });
 
     const TemporaryDirectory buildFolder("dotsgrade-build");  // removed on every way out
@@ -1429,6 +1597,7 @@ GradeReport gradeSubmission(const Assignment &assigned, const std::string &submi
     }
     functions.get();
     oracle.get();
+    const std::vector<bool> unended = withLastNewlines(expected, actual);
     tests.insert(tests.end(), ruleTests.begin(), ruleTests.end());
     tests.insert(tests.end(), functionTests.begin(), functionTests.end());
     std::vector<Verdict> verdicts;
@@ -1492,6 +1661,8 @@ GradeReport gradeSubmission(const Assignment &assigned, const std::string &submi
         if (!expected[i].exited() && !cases[i].expectedOut)  // worth nothing (expectedRun)
             setAside[i] = std::string(kNotJudged) + " the sample solution did not finish it (" +
                            expected[i].ending() + ")\n";
+        else if (!unfairTests[i].empty())
+            setAside[i] = std::string(kNotJudged) + " " + unfairTests[i];
     // Returns the program's distinct differences and its run tests, the runs of notCharged
     // and of setAside forgiven (runs forgiven through a function's mistake, or set aside,
     // are no differences of the program's own), each run judged again without the differences.
@@ -1549,6 +1720,7 @@ GradeReport gradeSubmission(const Assignment &assigned, const std::string &submi
     }
     report.differences = differences.differences;
     tests = std::move(graded);
+    noteUnendedLastLines(tests, cases, unended);
     if (reading != nullptr)  // said where the runs are judged
         for (TestOutcome &t : tests)
             if (std::any_of(cases.begin(), cases.end(),

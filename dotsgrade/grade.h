@@ -92,6 +92,17 @@ GradeReport gradeOrSayWhyNot(const Assignment &assignment, const std::string &su
 // Returns the tests gradeSubmission would run, with their points, without running them.
 std::vector<TestOutcome> plannedTests(const Assignment &assignment, const GradeOptions &options);
 
+// One thing in the instructor's set-up that a grading would not show them.
+struct SetupProblem {
+    std::string text;  // in a sentence or two, with what to do
+    bool unfair;       // it would grade every student unfairly (a Gradescope kit is refused)
+};
+
+// Returns what in the instructor's set-up would grade students unfairly or not as meant: a
+// category with points and no test, a test the sample solution does not pass itself
+// (unfair); a file of the tests folder that is no part of any test.
+std::vector<SetupProblem> setupProblems(const Assignment &assignment, const GradeOptions &options);
+
 // Returns the output policy in force: options' choice, else the assignment's own.
 OutputPolicy outputPolicyFor(const Assignment &assignment, const GradeOptions &options);
 

@@ -25,6 +25,7 @@
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <numeric>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -237,6 +238,8 @@ void requireSandbox(const CommandLine &cl) {
 int run(const CommandLine &cl) {
     const Assignment &assignment = assignmentNamed(cl.assignment);
     dataFiles();  // every file checked before anything is graded: a missing one ends here, exit 1
+    for (const SetupProblem &problem : setupProblems(assignment, cl.options))
+        std::cerr << "dotsgrade: warning: " << problem.text << "\n";
     if (cl.explain) {
         writeExplanation(assignment, outputPolicyFor(assignment, cl.options), plannedTests(assignment, cl.options),
                          std::cout);
@@ -528,10 +531,28 @@ int main(int argc, char **argv) {
         try {
             kit.parse(argc - 1, argv + 1);
             settleGradingOptions(cl);
-            assignmentNamed(cl.assignment);
+            const Assignment &assignment = assignmentNamed(cl.assignment);
+            // Gradescope grades every student with the kit before anyone reads a report: what
+            // would grade them all unfairly stops it here, where the instructor is.
+            const std::vector<SetupProblem> problems = setupProblems(assignment, cl.options);
+            for (const SetupProblem &problem : problems)
+                std::cerr << "dotsgrade gradescope: " << (problem.unfair ? "" : "warning: ") << problem.text
+                          << "\n";
+            if (std::any_of(problems.begin(), problems.end(),
+                            [](const SetupProblem &p) { return p.unfair; })) {
+                std::cerr << "dotsgrade gradescope: no kit written: every student would be graded with the "
+                             "problems above\n";
+                return 2;
+            }
             writeGradescopeKit(kitRequest(cl, output));
+            const std::vector<TestOutcome> planned = plannedTests(assignment, cl.options);
+            const double most =
+                std::accumulate(planned.begin(), planned.end(), 0.0,
+                                [](double sum, const TestOutcome &t) { return sum + t.maxScore; });
             std::cout << "wrote " << output
-                      << ": upload it as a Gradescope autograder (Ubuntu 22.04 base image)\n";
+                      << ": upload it as a Gradescope autograder (Ubuntu 22.04 base image)"
+                      << "; give the assignment " << dotslab::grader::points(most)
+                      << " autograder points, the most a grading gives\n";
             return 0;
         } catch (const CLI::ParseError &e) {
             return kit.exit(e) == 0 ? 0 : 2;

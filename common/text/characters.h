@@ -1,6 +1,7 @@
 // characters.h — the character classes every reader of text in dotslab agrees on.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -23,6 +24,15 @@ inline std::string lowered(std::string_view text) {
     std::string out(text);
     for (char &c : out)
         if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    return out;
+}
+
+// Returns text with each line ended by CR LF ended by LF alone (a lone CR is kept).
+inline std::string withoutCarriageReturns(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (std::size_t at = 0; at < text.size(); ++at)
+        if (!(text[at] == '\r' && at + 1 < text.size() && text[at + 1] == '\n')) out += text[at];
     return out;
 }
 

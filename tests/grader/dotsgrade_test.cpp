@@ -846,7 +846,7 @@ BOOST_AUTO_TEST_CASE(with_a_sample_its_pictures_decide) {
     expectFailures(g, {}, {{"function displayGrid", "judged by its runs against that program"}});
 }
 
-BOOST_AUTO_TEST_CASE(a_folder_of_links_is_not_graded) {
+BOOST_AUTO_TEST_CASE(an_instructors_folder_of_links_is_not_graded_a_students_links_are_graded) {
     // An instructor's class folder made with cp -rs holds links, which the grader never
     // follows: not graded, and said why, never 0 for "no source files" (round 20b).
     TemporaryDirectory scratch("dotsgrade-test");
@@ -856,6 +856,22 @@ BOOST_AUTO_TEST_CASE(a_folder_of_links_is_not_graded) {
     const RunResult run = dotslab::runTrusted(DOTSGRADE_PROGRAM, {"dotsboxes", linked.string()}, "", 60);
     BOOST_TEST(run.status == 1, run.ending());
     BOOST_TEST(run.out.find("symbolic links") != std::string::npos, run.out << run.err);
+    // A student's links are the student's (a git repository keeps them): one to a file of
+    // the hand-in is read as that file; one that leaves it is never read, and the build
+    // says so (adversary round 25 H10: "not graded" for what would score low).
+    const fs::path inside = scratch.path() / "carol", outside = scratch.path() / "dave";
+    fs::create_directories(inside / "notes");
+    fs::copy_file(broken_copies::kDotsboxes, inside / "notes" / "game.txt");
+    fs::create_symlink("notes/game.txt", inside / "dotsboxes.cpp");
+    const Grade carol = grade("dotsboxes", inside, {"--fuzz", "2", "--malformed", "0"});
+    BOOST_TEST(carol.failed().empty(), carol.run.out);
+    fs::create_directories(outside);
+    fs::create_symlink("/etc/hostname", outside / "dotsboxes.cpp");
+    const Grade dave = grade("dotsboxes", outside, {"--fuzz", "2", "--malformed", "0"});
+    BOOST_TEST(dave.failed().count("build") == 1, dave.run.out);
+    BOOST_TEST(dave.test("build")["output"].get<std::string>().find("symbolic links to files outside it") !=
+                   std::string::npos,
+               dave.run.out);
 }
 
 BOOST_AUTO_TEST_CASE(a_sample_that_cannot_start_is_a_bad_command_line) {
@@ -967,6 +983,84 @@ BOOST_AUTO_TEST_CASE(compare_modes_and_extra_tests) {
     BOOST_TEST(lenient.failed().count("test quick") == 0);
     BOOST_TEST(lenient.failed().count("transcript dotsboxes-sample") == 0);
     BOOST_TEST(lenient.failed().count("function displayGrid") == 0, "--compare applies to the functions too");
+}
+
+BOOST_AUTO_TEST_CASE(an_instructors_tests_are_checked_against_the_sample) {
+    // Adversary round 25 (F5, F6, F9): an instructor's tests as they are made on real
+    // machines. The expected files come from our reference, run as the instructor runs it.
+    TemporaryDirectory scratch("dotsgrade-test");
+    const fs::path tests = scratch.path() / "course" / "tests";
+    const std::string reference = (fs::path(DOTSGRADE_PROGRAM).parent_path() / "boxes").string();
+    auto expectFrom = [&](const std::string &name, const std::vector<std::string> &args,
+                          const std::string &input) {
+        const RunResult r = dotslab::runTrusted(reference, args, input, 30);
+        writeFile(tests / (name + ".out"), r.out);
+        writeFile(tests / (name + ".err"), r.err);
+        writeFile(tests / (name + ".rc"), std::to_string(r.status) + "\n");
+    };
+    // A game file named as the instructor ran the sample, from the course's folder: every
+    // program failed it, the reference too.
+    writeFile(tests / "example.txt", "1\n000\n0100\n011\n0111\n011\n1000\n100\n0,0,0\n0,1,2\n0,0,0\n");
+    writeFile(tests / "load.in", "0 0 h\n");
+    writeFile(tests / "load.args", "3 3 2 tests/example.txt\n");
+    expectFrom("load", {"3", "3", "2", (tests / "example.txt").string()}, "0 0 h\n");
+    // Saved in Notepad: its input and its expected output end their lines with CR LF.
+    writeFile(tests / "notepad.in", "0 0 h\r\n0 0 v\r\n");
+    writeFile(tests / "notepad.args", "2 2 2\r\n");
+    expectFrom("notepad", {"2", "2", "2"}, "0 0 h\n0 0 v\n");
+    const std::string out = readFileText(tests / "notepad.out");
+    std::string withCr;
+    for (char c : out) withCr += c == '\n' ? std::string("\r\n") : std::string(1, c);
+    writeFile(tests / "notepad.out", withCr);
+    // An expected output no program can print: the instructor's slip.
+    writeFile(tests / "slip.in", "0 0 h\n");
+    writeFile(tests / "slip.args", "2 2 2\n");
+    expectFrom("slip", {"2", "2", "2"}, "0 0 h\n");
+    writeFile(tests / "slip.out", "what the instructor typed\n");
+    writeFile(tests / "Game3.IN", "0 0 h\n");  // Windows' capitals: no test
+    const fs::path course = scratch.path() / "course";
+    // A boxes that refuses a line with a CR in it, which no text mentions.
+    const fs::path crRefused = assembledSubmission("boxes", scratch.path() / "cr");
+    writeFile(
+        crRefused / "main.cpp",
+        broken(readFileText(crRefused / "main.cpp"),
+               {{"Command command = parseCommand(line->text, game.grid());",
+                 "Command command = parseCommand(line->text.find('\\r') == std::string::npos ? line->text "
+                 ": std::string(\"x\"), game.grid());"}}));
+    for (const fs::path &submission : {assembledSubmission("boxes", scratch.path() / "right"), crRefused}) {
+        const Grade g =
+            grade("boxes", submission, {"--tests", tests.string(), "--fuzz", "2", "--malformed", "0"});
+        for (const char *name : {"test load", "test notepad", "test slip"})
+            BOOST_TEST(g.failed().count(name) == 0, submission << ": " << name << "\n" << g.run.out);
+        BOOST_TEST(g.test("test slip")["output"].get<std::string>().find(
+                       "the sample solution (dotslab's reference) does not pass this test itself") !=
+                       std::string::npos,
+                   g.run.out);
+        BOOST_TEST(g.run.err.find("warning: test slip: the sample solution") != std::string::npos, g.run.err);
+        BOOST_TEST(g.run.err.find("Game3.IN is no part of any test") != std::string::npos, g.run.err);
+    }
+    // The kit is where the instructor is: refused for the slip, and for a category with
+    // points and no test (Gradescope grades out of the assignment's points: 75/100).
+    const fs::path kit = scratch.path() / "kit.zip";
+    const RunResult slip = dotslab::runTrusted(
+        DOTSGRADE_PROGRAM, {"gradescope", "boxes", "-o", kit.string(), "--tests", tests.string()}, "", 300);
+    BOOST_TEST(slip.status == 2, slip.err);
+    BOOST_TEST(slip.err.find("test slip: the sample solution") != std::string::npos, slip.err);
+    BOOST_TEST(!fs::exists(kit));
+    fs::remove(tests / "slip.out");
+    const RunResult noFuzz = dotslab::runTrusted(
+        DOTSGRADE_PROGRAM,
+        {"gradescope", "boxes", "-o", kit.string(), "--tests", tests.string(), "--fuzz", "0"}, "", 300);
+    BOOST_TEST(noFuzz.status == 2, noFuzz.err);
+    BOOST_TEST(noFuzz.err.find(
+                   "the category 'fuzz' has 30 points but no test (--fuzz 0), so every grade is out of 70") !=
+                   std::string::npos,
+               noFuzz.err);
+    const RunResult built = dotslab::runTrusted(
+        DOTSGRADE_PROGRAM, {"gradescope", "boxes", "-o", kit.string(), "--tests", tests.string()}, "", 300);
+    BOOST_TEST(built.status == 0, built.err);
+    BOOST_TEST(built.out.find("give the assignment 100 autograder points") != std::string::npos, built.out);
+    BOOST_TEST(built.err.find("warning: " + (tests / "Game3.IN").string()) != std::string::npos, built.err);
 }
 
 BOOST_AUTO_TEST_CASE(saved_failures_are_tests_that_replay_unchanged) {
