@@ -47,20 +47,10 @@ constexpr double kLinkReserveSeconds = 15;  // of kBuildSeconds, kept for the li
 constexpr long kStepMemoryMb = 2048;               // each process of a step
 constexpr long kBuildFilesKb = 64 * 1024;          // any file a step writes, and its /tmp
 constexpr const char *kMakefiles[] = {"GNUmakefile", "makefile", "Makefile"};  // in make's order
-constexpr std::uintmax_t kBuildFolderBytes = 64u << 20;                        // the whole build folder
 constexpr const char *kGccPlugin = "/usr/lib/bfd-plugins/liblto_plugin.so";
 
 bool hasExtension(const fs::path &path, const std::vector<std::string> &extensions) {
     return std::find(extensions.begin(), extensions.end(), path.extension().string()) != extensions.end();
-}
-
-// Returns the bytes of every file under folder.
-std::uintmax_t bytesUnder(const fs::path &folder) {
-    std::uintmax_t total = 0;
-    std::error_code error;
-    for (const fs::directory_entry &entry : fs::recursive_directory_iterator(folder, error))
-        if (entry.is_regular_file(error)) total += entry.file_size(error);
-    return total;
 }
 
 // Returns true for a plain file (not a link) of at most kMaxFileBytes.
@@ -89,6 +79,14 @@ fs::path submissionFile(const fs::path &root, const fs::path &path) {
 }
 
 }  // namespace
+
+std::uintmax_t bytesUnder(const fs::path &folder) {
+    std::uintmax_t total = 0;
+    std::error_code error;
+    for (const fs::directory_entry &entry : fs::recursive_directory_iterator(folder, error))
+        if (entry.is_regular_file(error)) total += entry.file_size(error);
+    return total;
+}
 
 Limits buildStepLimits() {
     Limits limits;
@@ -1152,7 +1150,16 @@ BuildResult buildSubmission(const Assignment &assignment, const std::string &sub
                 if (made.compiled) return made;
                 std::string said = made.diagnostics.substr(0, 600);
                 if (made.diagnostics.size() > said.size()) said += "...\n";
+                // What make left (a disk it filled, sources it changed) is no part of the
+                // course's build: its folder goes, the sources are staged again (adversary
+                // round 25 H9: a Makefile that filled the disk made its grading "not graded").
+                const fs::path left = fs::path(build.folder) / "left-by-make";
+                std::error_code ignored;
+                fs::rename(src, left, ignored);
+                fs::remove_all(left, ignored);
                 build = staged;
+                stageSubmission(assignment, submission, src, nullptr);
+                supplyProvidedHeaders(assignment, build, src);
                 build.notes += "your " + std::string(makefile) +
                                " made no program here, so the course's command "
                                "built your sources instead; what make said:\n" +

@@ -4,6 +4,7 @@
 // every diagnostic kept for the report.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <map>
@@ -19,6 +20,10 @@ namespace dotslab::grader {
 // What one grading may hold on disk at most: its build (64 MB of files at most), the links
 // made from it and its program's copy.
 constexpr long long kGradingFolderBytes = 192LL << 20;
+constexpr std::uintmax_t kBuildFolderBytes = 64u << 20;  // the whole build folder
+
+// Returns the bytes of every file under folder.
+std::uintmax_t bytesUnder(const std::filesystem::path &folder);
 
 struct BuildResult {
     bool compiled = false;             // every source compiled and the program linked

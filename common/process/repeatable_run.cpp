@@ -59,6 +59,7 @@
 #include <linux/openat2.h>
 #include <sched.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -295,8 +296,99 @@ void readTheProcessLimit() {
     unsetenv("DOTSLAB_PROCESSES");
 }
 
+// What a program this one starts is run with too: this library preloaded, the clock's pages
+// and the process limit as the grader gave them (read as the program starts, and removed from
+// its environment). A program that started itself again with an empty environment read the
+// machine's clock (adversary round 25 H13). Each "NAME=value", or "" where the grader gave none.
+char keptPreload[512], keptClockPages[96], keptProcesses[64];
+char *const keptVariables[] = {keptPreload, keptClockPages, keptProcesses};
+
+// Keeps "name=value" of the environment in kept, where it fits.
+void keepVariable(const char *name, char *kept, size_t room) {
+    const char *value = getenv(name);
+    const size_t nameBytes = strlen(name), valueBytes = value != nullptr ? strlen(value) : 0;
+    if (value == nullptr || nameBytes + 1 + valueBytes >= room) return;
+    memcpy(kept, name, nameBytes);
+    kept[nameBytes] = '=';
+    memcpy(kept + nameBytes + 1, value, valueBytes + 1);
+}
+
+// Returns true if variable ("NAME=value") is of the name of one of the kept variables.
+bool namedAsKept(const char *variable) {
+    for (const char *kept : keptVariables) {
+        const char *equals = strchr(kept, '=');
+        if (equals != nullptr && strncmp(variable, kept, static_cast<size_t>(equals - kept) + 1) == 0)
+            return true;
+    }
+    return false;
+}
+
+// Returns environment with the kept variables in place of any of their names, malloc'd for
+// the caller to free; nullptr where there is no memory (environment is then used as it is).
+char **withRunVariables(char *const *environment) {
+    size_t count = 0;
+    while (environment != nullptr && environment[count] != nullptr) ++count;
+    char **result = static_cast<char **>(malloc((count + 4) * sizeof(char *)));
+    if (result == nullptr) return nullptr;
+    size_t at = 0;
+    for (char *kept : keptVariables)
+        if (*kept != '\0') result[at++] = kept;
+    for (size_t k = 0; k < count; ++k)
+        if (!namedAsKept(environment[k])) result[at++] = environment[k];
+    result[at] = nullptr;
+    return result;
+}
+
+// Returns what exec (one of the C library's) returns, given environment with the run's
+// variables; errno as exec left it.
+template <typename Exec>
+int execWithRunVariables(char *const *environment, Exec exec) {
+    char **withThem = withRunVariables(environment);
+    const int result = exec(withThem != nullptr ? withThem : const_cast<char **>(environment));
+    const int error = errno;
+    free(withThem);
+    errno = error;
+    return result;
+}
+
+// Returns the arguments of execl and its kin, first and those after it up to a null,
+// malloc'd; where environment is given, the environment after that null (execle) goes there.
+char **listedArguments(const char *first, va_list rest, char *const **environment) {
+    size_t count = 0;
+    if (first != nullptr) {
+        va_list counted;
+        va_copy(counted, rest);
+        for (count = 1; va_arg(counted, char *) != nullptr;) ++count;
+        va_end(counted);
+    }
+    char **argv = static_cast<char **>(malloc((count + 1) * sizeof(char *)));
+    if (argv != nullptr) {
+        argv[0] = const_cast<char *>(first);
+        for (size_t k = 1; k <= count; ++k) argv[k] = va_arg(rest, char *);  // the last is the null
+    }
+    if (environment != nullptr) *environment = va_arg(rest, char *const *);
+    return argv;
+}
+
+// Puts the kept variables in the program's environment (for system and popen, which start
+// /bin/sh with it).
+void keepRunVariablesInEnvironment() {
+    for (char *kept : keptVariables)
+        if (*kept != '\0') putenv(kept);
+}
+
+// Takes the grader's own variables out of the program's environment again (they are not
+// the program's to read: hideTheClockPages, readTheProcessLimit).
+void hideRunVariables() {
+    unsetenv("DOTSLAB_VVAR");
+    unsetenv("DOTSLAB_PROCESSES");
+}
+
 __attribute__((constructor)) void startAlike(int argc, char **argv, char **) {
     librarySyscall = next<Syscall>("syscall");
+    keepVariable("LD_PRELOAD", keptPreload, sizeof keptPreload);
+    keepVariable("DOTSLAB_VVAR", keptClockPages, sizeof keptClockPages);
+    keepVariable("DOTSLAB_PROCESSES", keptProcesses, sizeof keptProcesses);
     nameTheProgram(argc, argv);
     readTheProcessLimit();
     hideTheClockPages();
@@ -396,15 +488,28 @@ const char *withoutRandomDevice(const char *path) {
 // turn: which run gets which hangs on the threads' timing).
 constexpr unsigned kUser = 1000;
 
-// Returns result, about's owner and group made kUser where they are the run's own, and
-// its times the clock's start: a file made in the run (its folder, its input's pipe)
-// carries the real time to the nanosecond.
+// What stat tells of where a file is, the same in every run: the device a file is on,
+// its links and a folder's size tell how the machine stands (a sandbox's tmpfs takes the next
+// free device number, as many as the machine's mounts; /proc's links count the machine's
+// processes, a grading's folder's links its runs alive at that moment; a folder is 40 bytes
+// on tmpfs and 4,096 on a disk): adversary round 25 H3, 60, 72.5 and 100 for one program. One
+// device, one link (two for a folder: itself and its own "."), a folder 4,096 bytes.
+constexpr unsigned kDeviceMinor = 1;  // device 0:1
+constexpr unsigned kFolderBytes = 4096;
+
+// Returns result, about's owner and group made kUser where they are the run's own, its
+// times the clock's start (a file made in the run, its folder, its input's pipe, carries the
+// real time to the nanosecond), and where it is the same everywhere (see kDeviceMinor).
 template <typename Stat>
 int ownedAlike(int result, Stat *about) {
     if (result != 0) return result;
     if (about->st_uid == static_cast<uid_t>(rawSyscall(SYS_getuid))) about->st_uid = kUser;
     if (about->st_gid == static_cast<gid_t>(rawSyscall(SYS_getgid))) about->st_gid = kUser;
     about->st_atim = about->st_mtim = about->st_ctim = timespec{kStartSeconds, 0};
+    about->st_dev = makedev(0, kDeviceMinor);
+    const bool folder = S_ISDIR(about->st_mode);
+    about->st_nlink = folder ? 2 : 1;
+    if (folder) about->st_size = kFolderBytes, about->st_blocks = kFolderBytes / 512;
     return result;
 }
 
@@ -506,6 +611,96 @@ int __libc_start_main(Main main, int argc, char **argv, void (*init)(), void (*f
     using Start = int (*)(Main, int, char **, void (*)(), void (*)(), void (*)(), void *);
     programMain = main;
     return next<Start>("__libc_start_main")(mainOnClearedStack, argc, argv, init, fini, linkerFini, stackEnd);
+}
+
+// A program the run starts (execve and its kin, posix_spawn, system, popen) runs with this
+// library and the run's settings, whatever environment it is given (withRunVariables).
+int execve(const char *path, char *const argv[], char *const envp[]) noexcept {
+    return execWithRunVariables(envp, [&](char *const *environment) {
+        return next<int (*)(const char *, char *const *, char *const *)>("execve")(path, argv, environment);
+    });
+}
+int execv(const char *path, char *const argv[]) noexcept { return execve(path, argv, environ); }
+int execvpe(const char *file, char *const argv[], char *const envp[]) noexcept {
+    return execWithRunVariables(envp, [&](char *const *environment) {
+        return next<int (*)(const char *, char *const *, char *const *)>("execvpe")(file, argv, environment);
+    });
+}
+int execvp(const char *file, char *const argv[]) noexcept { return execvpe(file, argv, environ); }
+int fexecve(int fd, char *const argv[], char *const envp[]) noexcept {
+    return execWithRunVariables(envp, [&](char *const *environment) {
+        return next<int (*)(int, char *const *, char *const *)>("fexecve")(fd, argv, environment);
+    });
+}
+#if __GLIBC_PREREQ(2, 34)
+int execveat(int folder, const char *path, char *const argv[], char *const envp[], int flags) noexcept {
+    return execWithRunVariables(envp, [&](char *const *environment) {
+        return static_cast<int>(rawSyscall(SYS_execveat, folder, path, argv, environment, flags));
+    });
+}
+#endif
+int execl(const char *path, const char *first, ...) noexcept {
+    va_list rest;
+    va_start(rest, first);
+    char **argv = listedArguments(first, rest, nullptr);
+    va_end(rest);
+    if (argv == nullptr) return errno = ENOMEM, -1;
+    const int result = execve(path, argv, environ);
+    free(argv);
+    return result;
+}
+int execle(const char *path, const char *first, ...) noexcept {
+    va_list rest;
+    va_start(rest, first);
+    char *const *environment = nullptr;
+    char **argv = listedArguments(first, rest, &environment);
+    va_end(rest);
+    if (argv == nullptr) return errno = ENOMEM, -1;
+    const int result = execve(path, argv, environment);
+    free(argv);
+    return result;
+}
+int execlp(const char *file, const char *first, ...) noexcept {
+    va_list rest;
+    va_start(rest, first);
+    char **argv = listedArguments(first, rest, nullptr);
+    va_end(rest);
+    if (argv == nullptr) return errno = ENOMEM, -1;
+    const int result = execvpe(file, argv, environ);
+    free(argv);
+    return result;
+}
+int posix_spawn(pid_t *pid, const char *path, const posix_spawn_file_actions_t *actions,
+                const posix_spawnattr_t *attributes, char *const argv[], char *const envp[]) {
+    using Spawn = int (*)(pid_t *, const char *, const posix_spawn_file_actions_t *,
+                          const posix_spawnattr_t *, char *const *, char *const *);
+    char **environment = withRunVariables(envp);
+    const int result =
+        next<Spawn>("posix_spawn")(pid, path, actions, attributes, argv, environment ? environment : envp);
+    free(environment);
+    return result;
+}
+int posix_spawnp(pid_t *pid, const char *file, const posix_spawn_file_actions_t *actions,
+                 const posix_spawnattr_t *attributes, char *const argv[], char *const envp[]) {
+    using Spawn = int (*)(pid_t *, const char *, const posix_spawn_file_actions_t *,
+                          const posix_spawnattr_t *, char *const *, char *const *);
+    char **environment = withRunVariables(envp);
+    const int result =
+        next<Spawn>("posix_spawnp")(pid, file, actions, attributes, argv, environment ? environment : envp);
+    free(environment);
+    return result;
+}
+int system(const char *command) {
+    keepRunVariablesInEnvironment();
+    const int result = next<int (*)(const char *)>("system")(command);
+    hideRunVariables();
+    return result;
+}
+FILE *popen(const char *command, const char *mode) {
+    keepRunVariablesInEnvironment();
+    FILE *result = next<FILE *(*)(const char *, const char *)>("popen")(command, mode);
+    hideRunVariables();
+    return result;
 }
 
 int open(const char *path, int flags, ...) {
@@ -978,6 +1173,12 @@ int statx(int folder, const char *path, int flags, unsigned int mask, struct sta
         if (about->stx_gid == static_cast<uint32_t>(rawSyscall(SYS_getgid))) about->stx_gid = kUser;
         about->stx_atime = about->stx_btime = about->stx_ctime = about->stx_mtime =
             statx_timestamp{kStartSeconds, 0, 0};
+        about->stx_dev_major = 0;
+        about->stx_dev_minor = kDeviceMinor;
+        about->stx_mnt_id = 1;  // counts the machine's mounts
+        const bool folder = S_ISDIR(about->stx_mode);
+        about->stx_nlink = folder ? 2 : 1;
+        if (folder) about->stx_size = kFolderBytes, about->stx_blocks = kFolderBytes / 512;
     }
     return result;
 }

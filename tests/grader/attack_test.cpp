@@ -245,7 +245,7 @@ BOOST_AUTO_TEST_CASE(printing_fake_success_and_killing_the_parent) {
     BOOST_TEST(output.find("isFilled(") != std::string::npos, "the wrong call is named: " << output);
 }
 
-BOOST_AUTO_TEST_CASE(threads_and_processes_that_spend_the_processor_time_together) {
+BOOST_AUTO_TEST_CASE(threads_and_processes_that_spend_the_processor_time_together, *kUnderThreadSanitizer) {
     // On the sample transcript (its first move is 10), five spinning threads reach the
     // processor-time limit (the run's time limit plus one second) before the clock does:
     // said as such, never as a bare "signal 9". A program that kills itself is run twice
@@ -324,7 +324,7 @@ BOOST_AUTO_TEST_CASE(threads_and_processes_that_spend_the_processor_time_togethe
     BOOST_TEST(raised.failed().empty(), raised.run.out);
 }
 
-BOOST_AUTO_TEST_CASE(a_function_that_hangs_leaves_the_others_judged) {
+BOOST_AUTO_TEST_CASE(a_function_that_hangs_leaves_the_others_judged, *kUnderThreadSanitizer) {
     // updateGrid never returns on one call no game makes (Player 2 first on the empty grid),
     // and gameState is wrong where Player 1 has no box. The suite that checks every grid
     // calls updateGrid before gameState: the hang must not leave gameState unjudged (it
@@ -1029,7 +1029,7 @@ BOOST_AUTO_TEST_CASE(adversarial_sources_never_crash_dotsgrade) {
     }
 }
 
-BOOST_AUTO_TEST_CASE(a_batch_stopped_midway_leaves_no_temporary_files) {
+BOOST_AUTO_TEST_CASE(a_batch_stopped_midway_leaves_no_temporary_files, *kUnderThreadSanitizer) {
     TemporaryDirectory scratch("dotsgrade-test");
     const fs::path batch = scratch.path() / "class", temporary = scratch.path() / "tmp";
     for (const char *student : {"a", "b", "c", "d"})

@@ -56,7 +56,7 @@ fs::path assembled(const fs::path &folder, const json &c, const fs::path &into) 
     return submission;
 }
 
-BOOST_AUTO_TEST_CASE(every_corpus_submission_gets_its_fair_grade) {
+BOOST_AUTO_TEST_CASE(every_corpus_submission_gets_its_fair_grade, *kUnderThreadSanitizer) {
     // DOTSLAB_CORPUS_ONLY=TEXT grades only the cases whose names hold TEXT (while writing one).
     const char *only = std::getenv("DOTSLAB_CORPUS_ONLY");
     std::vector<fs::path> cases;

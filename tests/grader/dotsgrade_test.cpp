@@ -34,7 +34,7 @@ BOOST_AUTO_TEST_CASE(packed_games_get_full_marks) {
     }
 }
 
-BOOST_AUTO_TEST_CASE(programs_get_full_marks) {
+BOOST_AUTO_TEST_CASE(programs_get_full_marks, *kUnderThreadSanitizer) {
     for (const char *program : {"boxes", "dotscomputer", "eight"}) {
         TemporaryDirectory scratch("dotsgrade-test");
         // Our references are written in C++17: graded as a C++17 course would set it.
@@ -186,7 +186,7 @@ BOOST_AUTO_TEST_CASE(missing_trailing_space_after_the_prompt) {
         {{"transcript dotsboxes-sample", "no trailing space after the prompt"}});
 }
 
-BOOST_AUTO_TEST_CASE(endless_loop_at_end_of_input) {
+BOOST_AUTO_TEST_CASE(endless_loop_at_end_of_input, *kUnderThreadSanitizer) {
     Grade g = gradeBroken(
         "dotstriangles",
         {{kEndOfInput, "            for (int ignored = 0;;)\n                readMove(ignored);"}});
@@ -268,7 +268,7 @@ BOOST_AUTO_TEST_CASE(a_program_refused_another_thread_is_told_why) {
                    .explanation.find("another thread") == std::string::npos);
 }
 
-BOOST_AUTO_TEST_CASE(everything_a_stopped_or_crashed_program_printed_is_shown) {
+BOOST_AUTO_TEST_CASE(everything_a_stopped_or_crashed_program_printed_is_shown, *kUnderThreadSanitizer) {
     // Its stdio buffer would die with it: the runs are unbuffered, so the difference is
     // where the program really went wrong, not at line 1.
     for (const std::string &ending :
@@ -292,7 +292,7 @@ BOOST_AUTO_TEST_CASE(reports_stay_small_whatever_the_program_prints) {
     BOOST_TEST(g.run.out.size() <= 64u * 1024, "the terminal report is bounded");
 }
 
-BOOST_AUTO_TEST_CASE(fork_bomb) {
+BOOST_AUTO_TEST_CASE(fork_bomb, *kUnderThreadSanitizer) {
     Grade g = gradeBroken("dotsboxes", {{"#include <string>", "#include <string>\n#include <unistd.h>"},
                                         {kEndOfInput, "            for (;;) (void)fork();"}});
     expectFailures(g, {"transcript dotsboxes-eof", "random malformed input"},
@@ -1127,7 +1127,7 @@ BOOST_AUTO_TEST_CASE(an_archive_in_a_batch_gets_a_row_that_says_to_unpack_it) {
     BOOST_TEST(alone.out.find("NOT GRADED") != std::string::npos, alone.out);
 }
 
-BOOST_AUTO_TEST_CASE(batch_mode) {
+BOOST_AUTO_TEST_CASE(batch_mode, *kUnderThreadSanitizer) {
     TemporaryDirectory scratch("dotsgrade-test");
     fs::path batch = scratch.path() / "class";
     writeFile(batch / "alice.cpp", dotslab::readFileText(kSource / "dotsboxes" / "dotsboxes.cpp"));
@@ -1441,7 +1441,7 @@ BOOST_AUTO_TEST_SUITE_END()
 
 BOOST_AUTO_TEST_SUITE(runs)
 
-BOOST_AUTO_TEST_CASE(a_held_sandbox_run_ends_as_its_program_does) {
+BOOST_AUTO_TEST_CASE(a_held_sandbox_run_ends_as_its_program_does, *kUnderThreadSanitizer) {
     // A run joining a held sandbox is made in its pid namespace (the grader, outside, is
     // parent 0 there) and is the grader's own child: an exit status above 128 is a status,
     // a death by a signal is that signal.

@@ -120,7 +120,7 @@ void expectNoScore(const std::string &out) {
 
 BOOST_AUTO_TEST_SUITE(the_same_grade_every_time)
 
-BOOST_AUTO_TEST_CASE(several_wrong_functions_alone_and_in_a_batch_under_load) {
+BOOST_AUTO_TEST_CASE(several_wrong_functions_alone_and_in_a_batch_under_load, *kUnderThreadSanitizer) {
     TemporaryDirectory scratch("dotsgrade-test");
     fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
     const fs::path batch = scratch.path() / "class";
@@ -217,11 +217,15 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
     // times of the working folder and of the input's pipe, the free room of the working folder's file system,
     // whether a socket stamps what it receives with the clock (SO_TIMESTAMP), the kernel's clock pages beside
     // the vDSO read as plain memory, the machine's name and kernel (uname, gethostname), the
-    // process limit (getrlimit), what the runs before left on the working folder (its
+    // process limit (getrlimit), the device of the working folder, its links and size and
+    // its mount's id, the links of /proc and of the grading's folder (stat, statx: the
+    // machine's mounts and processes, the runs alive), what the runs before left on the working folder (its
     // mode, a count in its extended attributes), and what an uninitialised variable reads
     // (the stack a C library call left, with its stack protector's canary, which the
     // kernel's random bytes made) and where a variable and a library function are (alike
-    // in both modes: the same stack, and no linker cache to move the libraries).
+    // in both modes: the same stack, and no linker cache to move the libraries). All of it
+    // after the program has started itself again with an empty environment (which dropped
+    // the library that makes runs alike: adversary round 25 H13).
     TemporaryDirectory scratch("dotsgrade-test");
     fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
     // The kernel's clock pages beside the vDSO, as this process finds them (alike in every
@@ -231,6 +235,11 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
     const std::string counter = dotslab::timeStampCounterTraps() ? "__builtin_ia32_rdtsc()" : "0";
     const std::string noise =
         "int main(int, char **argv) {\n"
+        "    if (argv[1] == nullptr) {  // started again with no environment: no library to preload\n"
+        "        char again[] = \"again\";\n"
+        "        char *const args[] = {argv[0], again, nullptr}, *const none[] = {nullptr};\n"
+        "        execve(\"/proc/self/exe\", args, none);\n"
+        "    }\n"
         "    unsigned long clockPages = 0;\n"
         "    for (unsigned long at = 0; at < " +
         std::to_string(clockPages.bytes) +
@@ -360,6 +369,14 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
         "    seen << system.nodename << ' ' << system.release << ' ' << system.version << ' ' << host << ' "
         "'\n"
         "              << processes.rlim_cur << ' ' << processes.rlim_max << ' ';\n"
+        "    struct stat proc{}, above{};\n"
+        "    struct statx mounted{};\n"
+        "    stat(\"/proc\", &proc);\n"
+        "    stat(\"../..\", &above);\n"
+        "    statx(AT_FDCWD, \".\", 0, STATX_MNT_ID, &mounted);\n"
+        "    seen << folder.st_dev << ' ' << folder.st_nlink << ' ' << folder.st_size << ' ' << "
+        "proc.st_nlink\n"
+        "         << ' ' << above.st_nlink << ' ' << above.st_dev << ' ' << mounted.stx_mnt_id << ' ';\n"
         "    seen << where.f_fsid << ' ' << stackLeft << ' ' << static_cast<const void *>(&where) << ' "
         "'\n"
         "              << reinterpret_cast<const void *>(&std::printf);\n"
@@ -579,7 +596,7 @@ BOOST_AUTO_TEST_CASE(a_grader_side_failure_is_never_a_score) {
     }
 }
 
-BOOST_AUTO_TEST_CASE(a_sandbox_that_fails_for_a_moment_costs_nothing) {
+BOOST_AUTO_TEST_CASE(a_sandbox_that_fails_for_a_moment_costs_nothing, *kUnderThreadSanitizer) {
     // Bubblewrap as it fails under load (once seen in CI: a correct program "printed
     // nothing" for one malformed input): a third of its starts fail, two in a row, which
     // outlasts the one retry a run makes on its own. The build, the function checks and
@@ -652,6 +669,25 @@ BOOST_AUTO_TEST_CASE(a_disk_that_fills_while_building_is_the_graders) {
             }
         }
     }
+}
+
+BOOST_AUTO_TEST_CASE(a_makefile_that_fills_the_disk_is_the_students) {
+    // Where the build folder cannot be a capped tmpfs (no CAP_SYS_ADMIN: Gradescope's
+    // container), a Makefile that fills the grader's disk and fails made its own grading "not
+    // graded", blaming the instructor's disk (adversary round 25 H9). What make wrote goes
+    // before the course's command builds the sources: graded as they are.
+    TemporaryDirectory scratch("dotsgrade-test");
+    fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
+    const fs::path boxes = assembledSubmission("boxes", scratch.path());
+    writeFile(boxes / "Makefile",
+              "boxes:\n\t@i=0; while dd if=/dev/zero of=fill$$i bs=1M count=16 2>/dev/null; do i=$$((i+1)); "
+              "done; echo 'No space left on device'; exit 1\n");
+    const std::optional<Ending> graded = referenceGradedWithTmpdirOn(
+        "size=48m", CONTAINER_SIM " ", " --unsafe-no-sandbox --compiler-flags '-std=c++17 -Wall -pedantic'",
+        "boxes", boxes);
+    if (!graded) return;
+    BOOST_TEST(graded->status == 0, graded->out);
+    BOOST_TEST(graded->out.find("Score: 100 / 100") != std::string::npos, graded->out);
 }
 
 BOOST_AUTO_TEST_CASE(a_hardened_temporary_folder_costs_nothing) {

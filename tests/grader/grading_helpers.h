@@ -23,6 +23,13 @@ using dotslab::RunResult;
 using dotslab::TemporaryDirectory;
 using nlohmann::json;
 
+// Marks a test that ThreadSanitizer runs (scripts/test --thread: BOOST_TEST_RUN_FILTERS=@threads):
+// one that takes the grader's threads down a path of their own (several gradings at once, a
+// run stopped, timed out or retried, a signal). Every grading runs the same stages: these
+// and a sixth of the corpus cover them, where every suite under ThreadSanitizer took half of
+// CI's hour.
+inline const boost::unit_test::label kUnderThreadSanitizer("threads");
+
 inline const fs::path kSource = DOTSLAB_SOURCE_DIR;
 // Our multi-file references are C++17: graded as a C++17 course would set its command.
 inline const std::string kCxx17 = "-std=c++17 -Wall -pedantic";
