@@ -1151,13 +1151,19 @@ BuildResult buildSubmission(const Assignment &assignment, const std::string &sub
                 std::string said = made.diagnostics.substr(0, 600);
                 if (made.diagnostics.size() > said.size()) said += "...\n";
                 // What make left (a disk it filled, sources it changed) is no part of the
-                // course's build: its folder goes, the sources are staged again (adversary
-                // round 25 H9: a Makefile that filled the disk made its grading "not graded").
+                // course's build: its folder goes, the sources are staged again into a new
+                // one (adversary round 25 H9: a Makefile that filled the disk made its grading
+                // "not graded"). Only into a folder this grader made: make could have left
+                // links where the sources go, and a write would follow them. Where its folder
+                // will not go, its failure stands.
                 const fs::path left = fs::path(build.folder) / "left-by-make";
-                std::error_code ignored;
-                fs::rename(src, left, ignored);
-                fs::remove_all(left, ignored);
+                std::error_code error;
+                fs::remove_all(left, error);  // a link or folder make put there goes, never followed
+                fs::rename(src, left, error);
+                if (error) return made;
+                fs::remove_all(left, error);  // the disk it filled is free again
                 build = staged;
+                if (!fs::create_directory(src, error)) return made;
                 stageSubmission(assignment, submission, src, nullptr);
                 supplyProvidedHeaders(assignment, build, src);
                 build.notes += "your " + std::string(makefile) +
