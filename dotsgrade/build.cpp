@@ -88,6 +88,13 @@ std::uintmax_t bytesUnder(const fs::path &folder) {
     return total;
 }
 
+bool buildsWithMake(const Assignment &assignment, const std::string &submission) {
+    if (assignment.singleFile || !fs::is_directory(submission)) return false;
+    const fs::path root = fs::absolute(submission);
+    return std::any_of(std::begin(kMakefiles), std::end(kMakefiles),
+                       [&](const char *makefile) { return !submissionFile(root, root / makefile).empty(); });
+}
+
 Limits buildStepLimits() {
     Limits limits;
     limits.seconds = kStepSeconds;

@@ -25,6 +25,10 @@ constexpr std::uintmax_t kBuildFolderBytes = 64u << 20;  // the whole build fold
 // Returns the bytes of every file under folder.
 std::uintmax_t bytesUnder(const std::filesystem::path &folder);
 
+// Returns true if submission is built by its own Makefile: a folder of an assignment of
+// several files, with a GNUmakefile, makefile or Makefile at its top.
+bool buildsWithMake(const Assignment &assignment, const std::string &submission);
+
 struct BuildResult {
     bool compiled = false;             // every source compiled and the program linked
     bool warned = false;               // the compiler said anything at all

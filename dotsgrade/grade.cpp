@@ -3,9 +3,10 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cassert>
 #include <atomic>
+#include <cassert>
 #include <cctype>
+#include <condition_variable>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -14,9 +15,9 @@
 #include <memory>
 #include <mutex>
 #include <numeric>
-#include <sstream>
 #include <optional>
 #include <set>
+#include <sstream>
 
 #include "build.h"
 #include "data_files.h"
@@ -445,6 +446,27 @@ void requireRoomToBuild(const BuildResult &build) {
             " KB free) and the build ran out of room: free some room (or point TMPDIR elsewhere) and "
             "grade again");
 }
+
+// A gate the expected runs wait at until the build lets them through (see gradeSubmission).
+class BuildGate {
+  public:
+    // Lets the waiting through; again does nothing.
+    void open() {
+        std::lock_guard<std::mutex> lock(mutex_);
+        open_ = true;
+        opened_.notify_all();
+    }
+    // Returns once the gate is open.
+    void passed() {
+        std::unique_lock<std::mutex> lock(mutex_);
+        opened_.wait(lock, [&] { return open_; });
+    }
+
+  private:
+    std::mutex mutex_;
+    std::condition_variable opened_;
+    bool open_ = false;
+};
 
 // Throws NotGraded where a program that does nothing does not build with the course's
 // compile command either: then the compiler, its flags or the sandbox fail, not the student.
@@ -1357,9 +1379,16 @@ GradeReport gradeSubmission(const Assignment &assigned, const std::string &submi
     const std::vector<ProgramCase> cases = programCases(assignment, options);
     std::vector<RunResult> expected(cases.size());
     std::vector<std::string> unfairTests(cases.size());  // per case: why no program is charged for it
+    // Where nothing caps the grading's folder (no CAP_SYS_ADMIN: Gradescope's container; not
+    // root), a student's Makefile can fill the disk the expected runs write to: a game file
+    // copied for the reference failed, and the grading was "not graded" (adversary round 25
+    // H9, seen in CI). The expected runs then wait until the build is done, and what it left
+    // is gone (buildSubmission).
+    BuildGate gate;
     // Each stage is a future: what it throws (NotGraded, say) reaches this thread at its
     // get(), and a future left behind by an exception is waited for as it goes.
     std::future<void> oracle = std::async(std::launch::async, [&] {
+        gate.passed();
         requireWorkingRuns();
         report.isolation = isolationReport();
         if (assignment.packed != nullptr) prepareFunctionJudging(*assignment.packed);
@@ -1370,6 +1399,10 @@ GradeReport gradeSubmission(const Assignment &assigned, const std::string &submi
                 unfairTests[i] = unfairTestText(options);
         }
     });
+    struct OpenGate {  // on every way out the gate opens, before the oracle is waited for
+        BuildGate &gate;
+        ~OpenGate() { gate.open(); }
+    } openGate{gate};
 
     const TemporaryDirectory buildFolder("dotsgrade-build");  // removed on every way out
     const fs::path &work = buildFolder.path();
@@ -1380,6 +1413,7 @@ GradeReport gradeSubmission(const Assignment &assigned, const std::string &submi
     // while it is written, not only checked after: a Makefile that writes gigabytes stops
     // at the cap (as root; elsewhere the build's own check after make stands alone).
     const CappedFolder cap(work.string(), kGradingFolderBytes);
+    if (cap.capped() || !buildsWithMake(assignment, submission)) gate.open();
 
     // The source rules and the function checks need only the object: with one source they
     // start the moment it has compiled and go on beside the link, which keeps one core busy.
@@ -1522,6 +1556,7 @@ GradeReport gradeSubmission(const Assignment &assigned, const std::string &submi
                                             compiledBuild = soFar;
                                             objectsReady(true);
                                         });
+    gate.open();
     if (!promised) {  // a build by make, or of several files: the stages start now
         compiledBuild = build;
         objectsReady(build.compiled);
