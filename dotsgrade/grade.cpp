@@ -729,7 +729,8 @@ std::vector<SetupProblem> setupProblems(const Assignment &assignment, const Grad
     const std::vector<TestOutcome> planned = plannedTests(assignment, options);
     const double most = std::accumulate(planned.begin(), planned.end(), 0.0,
                                         [](double sum, const TestOutcome &t) { return sum + t.maxScore; });
-    for (const auto &[category, worth] : rubricFor(assignment, options))
+    for (const auto &[named, worth] : rubricFor(assignment, options)) {
+        const std::string category = named;  // a lambda may not capture a structured binding (C++17)
         if (worth > 0 && std::none_of(planned.begin(), planned.end(),
                                       [&](const TestOutcome &t) { return t.category == category; }))
             problems.push_back(
@@ -741,6 +742,7 @@ std::vector<SetupProblem> setupProblems(const Assignment &assignment, const Grad
                      ", so every grade is out of " + points(most) +
                      ": give it 0 points in a --rubric (and its points to the others), or give it tests",
                  true});
+    }
     // Step 2: files of the tests folder that are no part of a test (Game1.IN, game2.in.txt:
     // a case the instructor meant, silently left out).
     if (!options.testsDir.empty()) {
