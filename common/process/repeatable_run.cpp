@@ -339,8 +339,8 @@ char **withRunVariables(char *const *environment) {
     return result;
 }
 
-// Returns what exec (one of the C library's) returns, given environment with the run's
-// variables; errno as exec left it.
+// Returns what exec (one of the C library's exec functions, or posix_spawn) returns, given
+// environment with the run's variables; errno as exec left it.
 template <typename Exec>
 int execWithRunVariables(char *const *environment, Exec exec) {
     char **withThem = withRunVariables(environment);
@@ -670,25 +670,19 @@ int execlp(const char *file, const char *first, ...) noexcept {
     free(argv);
     return result;
 }
+using Spawn = int (*)(pid_t *, const char *, const posix_spawn_file_actions_t *, const posix_spawnattr_t *,
+                      char *const *, char *const *);
 int posix_spawn(pid_t *pid, const char *path, const posix_spawn_file_actions_t *actions,
                 const posix_spawnattr_t *attributes, char *const argv[], char *const envp[]) {
-    using Spawn = int (*)(pid_t *, const char *, const posix_spawn_file_actions_t *,
-                          const posix_spawnattr_t *, char *const *, char *const *);
-    char **environment = withRunVariables(envp);
-    const int result =
-        next<Spawn>("posix_spawn")(pid, path, actions, attributes, argv, environment ? environment : envp);
-    free(environment);
-    return result;
+    return execWithRunVariables(envp, [&](char *const *environment) {
+        return next<Spawn>("posix_spawn")(pid, path, actions, attributes, argv, environment);
+    });
 }
 int posix_spawnp(pid_t *pid, const char *file, const posix_spawn_file_actions_t *actions,
                  const posix_spawnattr_t *attributes, char *const argv[], char *const envp[]) {
-    using Spawn = int (*)(pid_t *, const char *, const posix_spawn_file_actions_t *,
-                          const posix_spawnattr_t *, char *const *, char *const *);
-    char **environment = withRunVariables(envp);
-    const int result =
-        next<Spawn>("posix_spawnp")(pid, file, actions, attributes, argv, environment ? environment : envp);
-    free(environment);
-    return result;
+    return execWithRunVariables(envp, [&](char *const *environment) {
+        return next<Spawn>("posix_spawnp")(pid, file, actions, attributes, argv, environment);
+    });
 }
 int system(const char *command) {
     keepRunVariablesInEnvironment();
