@@ -263,7 +263,9 @@ bool compilerMade(const Symbol &symbol, bool codeSpellsMangledNames) {
 // name's declared type, compiled (-fsyntax-only) in the sandbox. None where the code may
 // cast const away (const_cast, reinterpret_cast, a C cast to a pointer or reference or of
 // an address, a pointer copied by memcpy or a union or through an integer, strtol's end
-// pointer into a constant's text: a "constant" changed so is a variable), where the check fails for another
+// pointer into a constant's text, or the C library's searches that hand back a writable
+// pointer into what they were given as const, bsearch and its kin, adversary round 26: a
+// "constant" changed so is a variable), where the check fails for another
 // reason than a name's type, or where a name is no plain qualified identifier.
 std::set<std::string> compilerSaysConstants(const Assignment &assignment, const BuildResult &build,
                                             const std::vector<std::string> &names) {
@@ -271,7 +273,8 @@ std::set<std::string> compilerSaysConstants(const Assignment &assignment, const 
     // readMove(int &);`, adversary round 23b) and comes before what it casts; "(long)&x"
     // takes an address to an integer.
     static const std::regex castAway(
-        R"(\b(const_cast|reinterpret_cast|memcpy|memmove|bit_cast|union|u?intptr_t|strto\w+)\b|)"
+        R"(\b(const_cast|reinterpret_cast|memcpy|memmove|bit_cast|union|u?intptr_t|strto\w+|wcsto\w+|)"
+        R"(bsearch|lfind|lsearch|tfind|tsearch|memmem)\b|)"
         R"((^|[^\w\s>\]]|[^\w>\]]\s)\s*\(\s*(const\s+)?[A-Za-z_][\w:<>, ]*[*&]+\s*\)\s*[\w(*&"]|\)\s*&\s*[A-Za-z_])");
     static const std::regex qualifiedName(R"([A-Za-z_]\w*(::[A-Za-z_]\w*)*)");
     if (build.sources.size() != 1 || names.empty() || names.size() > 32) return {};

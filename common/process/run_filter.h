@@ -35,6 +35,14 @@
 //
 // clone3 is refused with ENOSYS (its flags sit behind a pointer a filter cannot read),
 // so that the C library falls back to clone, whose flags it can.
+//
+// A student's program (not the tools of a build: ld makes its output executable with
+// chmod) may not change the metadata of files either: chmod, chown, their f-, l- and -at
+// forms, the extended attributes' setters and removers, utime and its kin (EPERM). Not
+// root and without bubblewrap, a run's user is the grader's: Landlock governs opening a
+// file, not its mode, its owner, its attributes or its times, and a run so made the
+// grader's own folder unreadable, and kept its progress or a count of runs in an attribute
+// of it (adversary round 26).
 #pragma once
 
 #include <string>
@@ -42,13 +50,16 @@
 
 namespace dotslab {
 
-// Returns the filter as a BPF program to load (seccomp(2)) or to hand to bubblewrap's
-// --seccomp; throws std::runtime_error if libseccomp cannot make it.
-std::string runFilterProgram();
+// What an untrusted run runs: the tools of a build, or a student's program.
+enum class Untrusted { Tools, Program };
 
-// Loads the filter into this process (it must have no_new_privs set, or be privileged);
-// returns 0 or the negated errno.
-int loadRunFilter();
+// Returns the filter for `what` as a BPF program to load (seccomp(2)) or to hand to
+// bubblewrap's --seccomp; throws std::runtime_error if libseccomp cannot make it.
+std::string runFilterProgram(Untrusted what);
+
+// Loads the filter for `what` into this process (it must have no_new_privs set, or be
+// privileged); returns 0 or the negated errno.
+int loadRunFilter(Untrusted what);
 
 // Returns the Landlock ABI version of this kernel (0: none).
 int landlockVersion();

@@ -206,16 +206,18 @@ void limit(const Run &run) {
 // Step 4b: what the kernel lets the program do (run_filter.h). Returns the program's
 // arguments: bubblewrap's get --seccomp and the filter's descriptor first.
 std::vector<char *> filtered(const Run &run) {
+    // A run made repeatable is a student's program; any other untrusted run, a build's tools.
+    const dotslab::Untrusted what = run.repeatable ? dotslab::Untrusted::Program : dotslab::Untrusted::Tools;
     std::vector<char *> words(run.program, run.program + 1);
     if (run.programName != nullptr) words[0] = const_cast<char *>(run.programName);
     if ((!run.readable.empty() || !run.writable.empty()) && dotslab::restrictFilesystem(run.readable, run.writable) != 0)
         setupFailed("Landlock");
-    if (run.filter && dotslab::loadRunFilter() != 0) setupFailed("seccomp");
+    if (run.filter && dotslab::loadRunFilter(what) != 0) setupFailed("seccomp");
     static std::string option = "--seccomp", descriptor;
     if (run.filterThroughBwrap) {
         std::string program;
         try {
-            program = dotslab::runFilterProgram();
+            program = dotslab::runFilterProgram(what);
         } catch (...) {
             setupFailed("seccomp program");
         }

@@ -1146,6 +1146,43 @@ BOOST_AUTO_TEST_CASE(a_fork_bomb_when_dotsgrade_is_not_root) {
     BOOST_TEST(said.find("PASS      6/6     function updateGrid") != std::string::npos, said);
 }
 
+BOOST_AUTO_TEST_CASE(a_run_changes_no_file_of_the_graders_when_it_is_not_root_without_bubblewrap) {
+    // Not root and without bubblewrap, a run's user is the grader's, and Landlock governs
+    // opening files, not their modes or attributes: a program that made every folder above
+    // its own unreadable left a batch not graded, and one that kept its progress in an
+    // attribute of the grading's folder finished in the run done again (adversary round 26).
+    TemporaryDirectory scratch("dotsgrade-test");
+    fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_read | fs::perms::others_exec);
+    const fs::path batch = scratch.path() / "class";
+    const fs::path alice = dotsboxesWith(
+        batch, "alice.cpp",
+        {{"#include <string>",
+          "#include <string>\n#include <sys/stat.h>\n#include <sys/xattr.h>\n#include <unistd.h>"},
+         {"int main() {\n",
+          "int main() {\n    char here[4096];\n    if (getcwd(here, sizeof here) != nullptr)\n"
+          "        for (std::string folder = here; folder.size() > 1; folder.erase(folder.rfind('/'))) {\n"
+          "            setxattr(folder.c_str(), \"user.seen\", \"1\", 1, 0);\n"
+          "            chmod(folder.c_str(), 0);\n"
+          "        }\n"}});
+    writeFile(batch / "bob.cpp", readFileText(kSource / "dotsboxes" / "dotsboxes.cpp"));
+    for (const fs::path &file : {batch, alice, batch / "bob.cpp"})
+        fs::permissions(file, fs::perms::others_read | fs::perms::others_exec, fs::perm_options::add);
+    const fs::path temporary = scratch.path() / "tmp", report = scratch.path() / "report.txt";
+    fs::create_directory(temporary);
+    fs::permissions(temporary, fs::perms::all);
+    const std::string command =
+        "TMPDIR=" + temporary.string() +
+        " DOTSGRADE_BWRAP=/nonexistent setpriv --reuid=65534 --regid=65534 --clear-groups " +
+        DOTSGRADE_PROGRAM " dotsboxes --unsafe-no-sandbox --batch " + batch.string() +
+        " --jobs 2 --fuzz 2 --malformed 1 >" + report.string() + " 2>&1";
+    const int status = std::system(command.c_str());
+    const std::string said = readFileText(report);
+    BOOST_TEST(WEXITSTATUS(status) == 0, said);
+    BOOST_TEST(said.find("\nalice,100,100,") != std::string::npos, said);
+    BOOST_TEST(said.find("\nbob,100,100,") != std::string::npos, said);
+    BOOST_TEST(fs::is_empty(temporary), "the grader's temporary folders are left behind");
+}
+
 // A container's /proc shows its own processes only, while the kernel counts a uid's
 // processes over the whole machine: a grader run as "nobody" beside other containers'
 // "nobody" daemons gave every run a process limit already used up, and graded nothing.

@@ -675,13 +675,17 @@ BOOST_AUTO_TEST_CASE(global_constants_are_no_variables) {
         "    if (kPlayers.size() + std::string(farewell).size() == 0) return 3;";
     Grade pointer = gradeBroken("dotsboxes", {{"int main() {", pointers}});
     expectFailures(pointer, {"rule no_globals"}, {{"rule no_globals", "global variable: farewell"}});
-    // Nor where the constant is written through an integer or strtol's end pointer (adversary
-    // round 23b: 100).
+    // Nor where the constant is written through an integer, strtol's end pointer (adversary
+    // round 23b: 100) or bsearch's answer.
     for (const std::string &writes :
          {std::string("    typedef char *Cell;\n    Cell(kMoves.data())[0] = 'y';\n"),  // round 23c
           std::string(
               "    *reinterpret_cast<char *>(reinterpret_cast<unsigned long>(kMoves.data())) = 'y';\n"),
-          std::string("    char *end;\n    std::strtol(kMoves.c_str(), &end, 10);\n    *end = 'y';\n")}) {
+          std::string("    char *end;\n    std::strtol(kMoves.c_str(), &end, 10);\n    *end = 'y';\n"),
+          // bsearch hands back a writable pointer into what it was given as const (round 26)
+          std::string(
+              "    const char x = 'x';\n    *static_cast<char *>(std::bsearch(&x, kMoves.data(), 1, 1,\n"
+              "        [](const void *, const void *) { return 0; })) = 'y';\n")}) {
         Grade written =
             gradeBroken("dotsboxes", {{"int main() {", "const std::string kMoves(8, 'x');\n\nint main() {\n" +
                                                            writes + "    if (kMoves.empty()) return 3;"}});

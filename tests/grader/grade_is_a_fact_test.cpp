@@ -220,12 +220,12 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
     // process limit (getrlimit), the device of the working folder, its links and size and
     // its mount's id, the links of /proc and of the grading's folder (stat, statx: the
     // machine's mounts and processes, the runs alive), what the runs before left on the working folder (its
-    // mode, a count in its extended attributes), and what an uninitialised variable reads
-    // (the stack a C library call left, with its stack protector's canary, which the
-    // kernel's random bytes made) and where a variable and a library function are (alike
-    // in both modes: the same stack, and no linker cache to move the libraries). All of it
-    // after the program has started itself again with an empty environment (which dropped
-    // the library that makes runs alike: adversary round 25 H13).
+    // mode, a count in its extended attributes) and on the priority of the whole user (raised
+    // by one each run, which a user without bubblewrap shares with the grader), and what an uninitialised
+    // variable reads (the stack a C library call left, with its stack protector's canary, which the kernel's
+    // random bytes made) and where a variable and a library function are (alike in both modes: the same
+    // stack, and no linker cache to move the libraries). All of it after the program has started itself again
+    // with an empty environment (which dropped the library that makes runs alike: adversary round 25 H13).
     TemporaryDirectory scratch("dotsgrade-test");
     fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
     // The kernel's clock pages beside the vDSO, as this process finds them (alike in every
@@ -304,7 +304,9 @@ BOOST_AUTO_TEST_CASE(a_program_that_reads_the_clock_or_draws_random_numbers_is_g
         "    const std::string after = std::to_string(runsBefore + 1);\n"
         "    setxattr(\".\", \"user.runs\", after.c_str(), after.size(), 0);\n"
         "    chmod(\".\", 0700);\n"
-        "    seen << runsBefore << ' ';\n"
+        "    const int userPriority = getpriority(PRIO_USER, 0);  // every process of this user\n"
+        "    setpriority(PRIO_USER, 0, userPriority + 1);\n"
+        "    seen << runsBefore << ' ' << userPriority << ' ';\n"
         "    std::signal(SIGVTALRM, onTimer);\n"
         "    itimerval soon{};\n"
         "    soon.it_value.tv_usec = 2000;\n"
