@@ -137,9 +137,42 @@ int runBuildTool(const std::string &folder, const std::vector<std::string> &comm
 // Returns a compiler's messages without the warnings that are not about the code: those
 // about its command line ("cc1: warning: command-line option '-std=c++17' is valid for
 // C++ but not for C": the course's flags made them, and boxes takes C and C++ under one
-// setting of flags), and those that ignore Visual Studio's folding markers (`#pragma
-// region`, `#pragma endregion`: which GCC 13, clang and Visual Studio pass silently; the
-// dotsboxes text names Visual Studio), each with the source lines shown under it.
+// setting of flags), and those that ignore a pragma of Visual Studio's (its folding markers
+// `#pragma region` and `endregion`, which GCC 13 and clang pass silently; `#pragma
+// warning(disable : 4996)`, which Visual Studio asks for wherever scanf is used, 95 for a
+// correct dotsboxes, adversary round 26: the dotsboxes text names Visual Studio, and a
+// pragma for another compiler says nothing of the code), each with the source lines shown
+// under it.
+// Visual Studio's own pragmas, which GCC does not know (see withoutWarningsBesideTheCode).
+const char *const kVisualStudioPragmas[] = {"#pragma region",
+                                            "#pragma endregion",
+                                            "#pragma warning",
+                                            "#pragma comment",
+                                            "#pragma component",
+                                            "#pragma managed",
+                                            "#pragma unmanaged",
+                                            "#pragma init_seg",
+                                            "#pragma auto_inline",
+                                            "#pragma inline_depth",
+                                            "#pragma inline_recursion",
+                                            "#pragma check_stack",
+                                            "#pragma loop",
+                                            "#pragma optimize",
+                                            "#pragma conform",
+                                            "#pragma execution_character_set",
+                                            "#pragma detect_mismatch",
+                                            "#pragma fenv_access",
+                                            "#pragma float_control",
+                                            "#pragma code_seg",
+                                            "#pragma data_seg",
+                                            "#pragma const_seg",
+                                            "#pragma bss_seg",
+                                            "#pragma section",
+                                            "#pragma intrinsic",
+                                            "#pragma function",
+                                            "#pragma strict_gs_check",
+                                            "#pragma vtordisp"};
+
 std::string withoutWarningsBesideTheCode(const std::string &said) {
     std::string kept;
     std::istringstream lines(said);
@@ -149,7 +182,7 @@ std::string withoutWarningsBesideTheCode(const std::string &said) {
             line.find('|') != std::string::npos && line.find_first_not_of(" 0123456789") == line.find('|');
         if (dropping && quoted) continue;
         const std::size_t ignoring = line.find("warning: ignoring ");  // then a quote, ASCII or not
-        auto folding = [&](const std::string &pragma) {
+        auto ignores = [&](const std::string &pragma) {  // this is a warning that ignores pragma
             const std::size_t at = line.find(pragma, ignoring);
             const std::size_t end = at + pragma.size();
             return ignoring != std::string::npos && at != std::string::npos && at <= ignoring + 22 &&
@@ -157,7 +190,7 @@ std::string withoutWarningsBesideTheCode(const std::string &said) {
                    line.find("[-Wunknown-pragmas]") != std::string::npos;
         };
         dropping = line.rfind("cc1: warning: ", 0) == 0 || line.rfind("cc1plus: warning: ", 0) == 0 ||
-                   folding("#pragma region") || folding("#pragma endregion");
+                   std::any_of(std::begin(kVisualStudioPragmas), std::end(kVisualStudioPragmas), ignores);
         if (!dropping) kept += line + "\n";
     }
     return kept;
@@ -487,7 +520,33 @@ namespace {
 // A one-file assignment handed in as a folder of several sources: keeps the file named
 // as the assignment (any case: DotsBoxes.CPP), noting what is left out; returns false with
 // the reason in build.diagnostics if none is so named.
+// Returns true if source is Visual Studio's precompiled-header source (pch.cpp,
+// stdafx.cpp, any case) holding nothing but preprocessor lines, as its template makes it.
+bool isPrecompiledHeaderSource(const std::string &source) {
+    const std::string stem = lowered(fs::path(source).stem().string());
+    if (stem != "pch" && stem != "stdafx") return false;
+    std::istringstream lines(codeOnly(readFileText(source)));
+    for (std::string line; std::getline(lines, line);) {
+        const std::size_t first = line.find_first_not_of(" \t\r\f\v");
+        if (first != std::string::npos && line[first] != '#') return false;
+    }
+    return true;
+}
+
 bool chooseTheOneFile(const Assignment &assignment, const fs::path &src, BuildResult &build) {
+    // Visual Studio's precompiled-header source is no file of the program: Source.cpp
+    // beside the template's pch.cpp scored 0, alone 100 (adversary round 26).
+    std::vector<std::string> program;
+    std::copy_if(build.sources.begin(), build.sources.end(), std::back_inserter(program),
+                 [](const std::string &source) { return !isPrecompiledHeaderSource(source); });
+    if (program.size() == 1) {
+        for (const std::string &source : build.sources)
+            if (source != program.front())
+                build.notes += "left out " + fs::relative(source, src).string() +
+                               ", Visual Studio's precompiled-header source, which holds no code\n";
+        build.sources = program;
+        return true;
+    }
     auto named = [&](const std::string &source) {
         return lowered(fs::path(source).stem().string()) == assignment.name;
     };
@@ -1044,6 +1103,45 @@ std::vector<std::string> ownFiles(const Assignment &assignment, const BuildResul
 std::vector<std::string> headerFoldersOf(const std::vector<std::string> &files);
 }  // namespace
 
+// What Visual Studio's console template takes from Windows' tchar.h that a program uses:
+// _tmain and _TCHAR, with which the template's main is written.
+const char *const kTcharStandIn =
+    "#ifndef _TCHAR_DEFINED\n#define _TCHAR_DEFINED\ntypedef char _TCHAR;\ntypedef char TCHAR;\n"
+    "#define _tmain main\n#define _T(x) x\n#define _TEXT(x) x\n#endif\n";
+
+// Supplies, beside each staged file that includes one this compiler lacks, a stand-in for
+// the headers of Windows that Visual Studio's console template includes from its own
+// stdafx.h (targetver.h, SDKDDKVer.h, tchar.h): a project handed in as Visual Studio made
+// it scored 0, the same file alone 100 (adversary round 26). Each is said in build.notes.
+static void supplyWindowsHeaders(BuildResult &build, const fs::path &src) {
+    const std::map<std::string, std::string> standIns = {
+        {"targetver.h", "#pragma once\n"},
+        {"sdkddkver.h", "#pragma once\n"},
+        {"tchar.h", std::string("#pragma once\n") + kTcharStandIn}};
+    std::vector<fs::path> staged;
+    std::error_code error;
+    for (fs::recursive_directory_iterator entry(src, error), end; !error && entry != end;
+         entry.increment(error))
+        if (entry->is_regular_file(error)) staged.push_back(entry->path());
+    for (const fs::path &file : staged) {
+        std::istringstream lines(readFileText(file));
+        for (std::string line; std::getline(lines, line);) {
+            const std::string_view included = includedHeader(line);
+            if (included.size() < 3) continue;
+            const std::string header(included.substr(1, included.size() - 2));
+            const auto standIn = standIns.find(lowered(header));
+            const fs::path beside = file.parent_path() / header;
+            if (standIn == standIns.end() || header.find('/') != std::string::npos || fs::exists(beside) ||
+                fs::exists(src / header))
+                continue;
+            writeFileText(beside, standIn->second);
+            build.notes += "supplied " + header +
+                           ", a header of Windows that Visual Studio's console template includes, which this "
+                           "compiler does not have\n";
+        }
+    }
+}
+
 // Supplies each header a source includes in quotes that the submission lacks where the
 // course hands it out: an empty stdafx.h or pch.h (Visual Studio's precompiled header,
 // any case: the dotsboxes text names Visual Studio, whose console projects begin with it),
@@ -1075,11 +1173,8 @@ static void supplyProvidedHeaders(const Assignment &assignment, BuildResult &bui
                 // What Visual Studio's console template puts in it that a program uses:
                 // stdio.h, and tchar.h's _tmain and _TCHAR, with which the template's main is
                 // written (adversary round 25: int _tmain(int argc, _TCHAR* argv[]) scored 0).
-                writeFileText(
-                    src / header,
-                    "#pragma once\n#include <stdio.h>\n#ifndef _TCHAR_DEFINED\n#define _TCHAR_DEFINED\n"
-                    "typedef char _TCHAR;\ntypedef char TCHAR;\n#define _tmain main\n#define _T(x) x\n"
-                    "#define _TEXT(x) x\n#endif\n");
+                writeFileText(src / header,
+                              std::string("#pragma once\n#include <stdio.h>\n") + kTcharStandIn);
                 build.notes += "supplied " + header +
                                " as Visual Studio's console template has it (stdio.h, and tchar.h's _tmain "
                                "and _TCHAR), without its precompiling, which this compiler does not need\n";
@@ -1145,6 +1240,7 @@ BuildResult buildSubmission(const Assignment &assignment, const std::string &sub
     if (assignment.singleFile && build.sources.size() > 1 && !chooseTheOneFile(assignment, src, build))
         return build;
     supplyProvidedHeaders(assignment, build, src);
+    supplyWindowsHeaders(build, src);
     if (!assignment.singleFile)
         for (const char *makefile : kMakefiles)
             if (fs::exists(src / makefile)) {
@@ -1173,6 +1269,7 @@ BuildResult buildSubmission(const Assignment &assignment, const std::string &sub
                 if (!fs::create_directory(src, error)) return made;
                 stageSubmission(assignment, submission, src, nullptr);
                 supplyProvidedHeaders(assignment, build, src);
+                supplyWindowsHeaders(build, src);
                 build.notes += "your " + std::string(makefile) +
                                " made no program here, so the course's command "
                                "built your sources instead; what make said:\n" +

@@ -416,14 +416,45 @@ BOOST_AUTO_TEST_CASE(visual_studios_precompiled_header_is_supplied) {
     BOOST_TEST(g.failed().empty(), g.run.out);
     BOOST_TEST(g.test("build")["output"].get<std::string>().find("supplied stdafx.h") != std::string::npos,
                g.run.out);
+    // The project folder as Visual Studio made it, its template's headers in it, which name
+    // Windows' own (adversary round 26: 0, SDKDDKVer.h not found).
+    TemporaryDirectory scratch("dotsgrade-test");
+    fs::permissions(scratch.path(), fs::perms::owner_all | fs::perms::others_exec);
+    const fs::path project = scratch.path() / "dotsboxes";
+    writeFile(project / "dotsboxes.sln", "Microsoft Visual Studio Solution File, Format Version 12.00\n");
+    writeFile(project / "dotsboxes" / "dotsboxes.cpp",
+              broken(readFileText(kSource / "dotsboxes" / "dotsboxes.cpp"),
+                     {{"#include <string>", "#include \"stdafx.h\"\n#include <string>"}}));
+    writeFile(project / "dotsboxes" / "stdafx.h",
+              "#pragma once\n\n#include \"targetver.h\"\n\n#include <stdio.h>\n#include <tchar.h>\n");
+    writeFile(project / "dotsboxes" / "targetver.h", "#pragma once\n\n#include <SDKDDKVer.h>\n");
+    writeFile(project / "dotsboxes" / "stdafx.cpp", "#include \"stdafx.h\"\n");
+    const Grade made = grade("dotsboxes", project);
+    BOOST_TEST(made.failed().empty(), made.run.out);
+    BOOST_TEST(
+        made.test("build")["output"].get<std::string>().find("supplied SDKDDKVer.h") != std::string::npos,
+        made.run.out);
+    // Visual Studio 2017's template: Source.cpp, pch.h and a pch.cpp that only includes it
+    // (round 26: 0, "none of the 2 source files is called dotsboxes.cpp"; alone, 100).
+    const fs::path newer = scratch.path() / "newer";
+    writeFile(newer / "Source.cpp", broken(readFileText(kSource / "dotsboxes" / "dotsboxes.cpp"),
+                                           {{"#include <string>", "#include \"pch.h\"\n#include <string>"}}));
+    writeFile(newer / "pch.h", "#ifndef PCH_H\n#define PCH_H\n\n#endif //PCH_H\n");
+    writeFile(newer / "pch.cpp",
+              "// pch.cpp: source file corresponding to the pre-compiled header\n\n"
+              "#include \"pch.h\"\n\n// When you are using pre-compiled headers, this source "
+              "file is necessary for compilation to succeed.\n");
+    const Grade newerMade = grade("dotsboxes", newer);
+    BOOST_TEST(newerMade.failed().empty(), newerMade.run.out);
 }
 
-BOOST_AUTO_TEST_CASE(visual_studios_folding_markers_are_no_warning) {
+BOOST_AUTO_TEST_CASE(visual_studios_pragmas_are_no_warning) {
     // #pragma region and endregion fold code in Visual Studio; GCC 12 alone warns that it
-    // ignores them (adversary round 22: the 5 points of "no warnings").
-    Grade g =
-        gradeBroken("dotsboxes",
-                    {{"#include <string>", "#pragma region includes\n#include <string>\n#pragma endregion"}});
+    // ignores them (adversary round 22: the 5 points of "no warnings"). Visual Studio asks
+    // for #pragma warning(disable : 4996) wherever scanf is used (round 26: 95).
+    Grade g = gradeBroken("dotsboxes", {{"#include <string>",
+                                         "#pragma region includes\n#pragma warning(disable : "
+                                         "4996)\n#include <string>\n#pragma endregion"}});
     BOOST_TEST(g.failed().empty(), g.run.out);
     // Another unknown pragma is still the code's warning.
     Grade other = gradeBroken("dotsboxes", {{"#include <string>", "#pragma regional\n#include <string>"}});
