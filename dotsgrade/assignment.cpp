@@ -592,6 +592,12 @@ OutputPolicy outputPolicyNamed(const std::string &name) {
 
 std::string nameOf(OutputPolicy policy) { return policy == OutputPolicy::kStrict ? "strict" : "per-mistake"; }
 
+bool Assignment::settlesEndOfInput() const {
+    return std::any_of(inputClasses.begin(), inputClasses.end(), [](const InputClass &c) {
+        return c.settled && std::string(c.example).find("end of input") != std::string::npos;
+    });
+}
+
 bool Assignment::isSource(const std::filesystem::path &path) const {
     const std::string extension = path.extension() == ".C" ? ".cpp" : lowered(path.extension().string());
     return std::find(sourceExtensions.begin(), sourceExtensions.end(), extension) != sourceExtensions.end();

@@ -111,6 +111,10 @@ struct Assignment {
     };
     std::vector<OtherReading> otherReadings;
 
+    // Returns true if the text settles what a program does when its input ends mid-game
+    // (an input class of that example it settles: boxes, dotscomputer).
+    bool settlesEndOfInput() const;
+
     // Returns true if path is one of the assignment's source files: its extension is one of
     // sourceExtensions in any case (DotsBoxes.CPP, main.Cc), ".C" counting as C++.
     bool isSource(const std::filesystem::path &path) const;

@@ -213,6 +213,25 @@ bool comparesStatus(const Assignment &assignment, const ProgramCase &c) {
     return assignment.textSettlesExitStatus || c.expectedStatus.has_value();
 }
 
+// Returns where the prompt for the move after the input's last ends in expectedOut, the
+// expected output of c, where c is an instructor's test whose input so ends mid-game and
+// the assignment's text does not settle what a program does then (dotsboxes, dotstriangles,
+// eight: our own such transcript, dotsboxes-eof, is robustness, worth nothing); npos
+// otherwise.
+std::size_t unsettledEndOfInput(const Assignment &assignment, const ProgramCase &c, const std::string &expectedOut) {
+    const std::string &prompt = assignment.movePrompt;
+    if (assignment.settlesEndOfInput() || prompt.empty() || c.random || c.name.rfind("test ", 0) != 0)
+        return std::string::npos;
+    std::size_t moves = 0;
+    std::istringstream in(c.input);
+    for (std::string token; in >> token;) ++moves;
+    std::size_t seen = 0;
+    for (std::size_t at = expectedOut.find(prompt); at != std::string::npos;
+         at = expectedOut.find(prompt, at + prompt.size()))
+        if (++seen == moves + 1) return at + prompt.size();
+    return std::string::npos;  // the game ended within the input
+}
+
 // How many times a run's time limit (processor time) its clock may run.
 constexpr double kWallTimes = 4;
 
@@ -263,7 +282,8 @@ RunResult expectedRun(const Assignment &assignment, const ProgramCase &c, const 
         // points cannot be graded without it.
         const std::map<std::string, double> rubric = rubricFor(assignment, options);
         const auto points = rubric.find(c.category);
-        if (!expected.exited() && !c.expectedOut && points != rubric.end() && points->second > 0)
+        if (!expected.exited() && !c.expectedOut && points != rubric.end() && points->second > 0 &&
+            unsettledEndOfInput(assignment, c, expected.out) == std::string::npos)
             throw NotGraded("the sample solution " + oracle + " did not finish " + c.name + " (" +
                             expected.ending() + "), so there is nothing to compare with");
     }
@@ -1100,6 +1120,32 @@ std::vector<bool> withLastNewlines(const std::vector<RunResult> &expected, std::
     return given;
 }
 
+// Returns, per run, whether its input ends mid-game where its text does not settle what a
+// program does then (unsettledEndOfInput): such a run is judged up to the prompt for the
+// move the input lacks, not after it, nor by how it ends (92.5 and 86.67 for programs whose
+// every move matched and whose unchecked read looped at the end, adversary round 26 F2).
+std::vector<bool> judgedUpToTheInputsEnd(const Assignment &assignment, const std::vector<ProgramCase> &cases,
+                                         std::vector<RunResult> &expected, std::vector<RunResult> &actual) {
+    assert(expected.size() == cases.size() && actual.size() == cases.size());
+    std::vector<bool> cut(cases.size());
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        const std::size_t end = unsettledEndOfInput(assignment, cases[i], expected[i].out);
+        if (end == std::string::npos) continue;
+        expected[i].out.resize(end);
+        if (actual[i].out.size() > end) actual[i].out.resize(end);
+        for (RunResult *run : {&expected[i], &actual[i]}) {  // how it ended is after that
+            const std::string out = std::move(run->out);
+            std::map<std::string, std::string> files = std::move(run->files);
+            *run = RunResult{};
+            run->out = out;
+            run->files = std::move(files);
+            run->status = 0;
+        }
+        cut[i] = true;
+    }
+    return cut;
+}
+
 // Tells the student, on each test of a run that lacked its last newline (withLastNewlines),
 // that it was not charged.
 void noteUnendedLastLines(std::vector<TestOutcome> &tests, const std::vector<ProgramCase> &cases,
@@ -1638,6 +1684,7 @@ GradeReport gradeSubmission(const Assignment &assigned, const std::string &submi
     functions.get();
     oracle.get();
     const std::vector<bool> unended = withLastNewlines(expected, actual);
+    const std::vector<bool> endsMidGame = judgedUpToTheInputsEnd(assignment, cases, expected, actual);
     tests.insert(tests.end(), ruleTests.begin(), ruleTests.end());
     tests.insert(tests.end(), functionTests.begin(), functionTests.end());
     std::vector<Verdict> verdicts;
@@ -1761,6 +1808,13 @@ GradeReport gradeSubmission(const Assignment &assigned, const std::string &submi
     report.differences = differences.differences;
     tests = std::move(graded);
     noteUnendedLastLines(tests, cases, unended);
+    for (std::size_t i = 0; i < cases.size(); ++i)
+        for (TestOutcome &t : tests)
+            if (endsMidGame[i] && t.name == cases[i].name)
+                t.output = "noted: this test's input ends mid-game, and your assignment's text does not say "
+                           "what a program does then: your output is judged up to the prompt for the move "
+                           "the input lacks, not after it\n" +
+                           t.output;
     if (reading != nullptr)  // said where the runs are judged
         for (TestOutcome &t : tests)
             if (std::any_of(cases.begin(), cases.end(),

@@ -1020,6 +1020,34 @@ BOOST_AUTO_TEST_CASE(compare_modes_and_extra_tests) {
     BOOST_TEST(lenient.failed().count("function displayGrid") == 0, "--compare applies to the functions too");
 }
 
+BOOST_AUTO_TEST_CASE(an_instructors_test_that_ends_mid_game_is_judged_up_to_the_inputs_end) {
+    // The commonest hand-written test: the first few moves, the sample's output expected.
+    // What a program does when its input runs out mid-game no dotsboxes text says (our own
+    // dotsboxes-eof is robustness, worth nothing): a program whose every move matched lost
+    // the test's 7.5 points for saying goodbye at the end (adversary round 26 F2).
+    TemporaryDirectory scratch("dotsgrade-test");
+    writeFile(scratch.path() / "tests" / "first-moves.in", "1\n5\n2\n");
+    const std::vector<std::string> tests = {"--tests", (scratch.path() / "tests").string()};
+    // It says goodbye and exits 3; its unchecked read loops (the text promises an integer).
+    for (const std::string &atTheEnd :
+         {std::string("            std::cout << \"Goodbye!\\n\";\n            return 3;"),
+          std::string("            continue;")}) {
+        const Grade g = broken_copies::gradeBroken("dotsboxes", {{kEndOfInput, atTheEnd}}, tests);
+        BOOST_TEST(g.failed().count("test first-moves") == 0, g.run.out);
+        BOOST_TEST(g.test("test first-moves")["output"].get<std::string>().find("input ends mid-game") !=
+                       std::string::npos,
+                   g.run.out);
+    }
+    // A move that differs before the input's end is still the program's.
+    const Grade wrong =
+        broken_copies::gradeBroken("dotsboxes", {{"\"Invalid move! Try again.\\n\"", "\"Invalid move!\\n\""}}, tests);
+    BOOST_TEST(wrong.failed().count("test first-moves") == 0, "no invalid move in it: " << wrong.run.out);
+    writeFile(scratch.path() / "tests" / "first-moves.in", "1\n1\n2\n");
+    const Grade refused =
+        broken_copies::gradeBroken("dotsboxes", {{"\"Invalid move! Try again.\\n\"", "\"Invalid move!\\n\""}}, tests);
+    BOOST_TEST(refused.failed().count("test first-moves") == 1, refused.run.out);
+}
+
 BOOST_AUTO_TEST_CASE(an_instructors_tests_are_checked_against_the_sample) {
     // Adversary round 25 (F5, F6, F9): an instructor's tests as they are made on real
     // machines. The expected files come from our reference, run as the instructor runs it.
