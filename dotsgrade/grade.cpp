@@ -218,7 +218,8 @@ bool comparesStatus(const Assignment &assignment, const ProgramCase &c) {
 // the assignment's text does not settle what a program does then (dotsboxes, dotstriangles,
 // eight: our own such transcript, dotsboxes-eof, is robustness, worth nothing); npos
 // otherwise.
-std::size_t unsettledEndOfInput(const Assignment &assignment, const ProgramCase &c, const std::string &expectedOut) {
+std::size_t unsettledEndOfInput(const Assignment &assignment, const ProgramCase &c,
+                                const std::string &expectedOut) {
     const std::string &prompt = assignment.movePrompt;
     if (assignment.settlesEndOfInput() || prompt.empty() || c.random || c.name.rfind("test ", 0) != 0)
         return std::string::npos;
@@ -1811,10 +1812,11 @@ GradeReport gradeSubmission(const Assignment &assigned, const std::string &submi
     for (std::size_t i = 0; i < cases.size(); ++i)
         for (TestOutcome &t : tests)
             if (endsMidGame[i] && t.name == cases[i].name)
-                t.output = "noted: this test's input ends mid-game, and your assignment's text does not say "
-                           "what a program does then: your output is judged up to the prompt for the move "
-                           "the input lacks, not after it\n" +
-                           t.output;
+                t.output =
+                    "noted: this test's input ends mid-game, and your assignment's text does not say "
+                    "what a program does then: your output is judged up to the prompt for the move "
+                    "the input lacks, not after it\n" +
+                    t.output;
     if (reading != nullptr)  // said where the runs are judged
         for (TestOutcome &t : tests)
             if (std::any_of(cases.begin(), cases.end(),

@@ -1039,12 +1039,12 @@ BOOST_AUTO_TEST_CASE(an_instructors_test_that_ends_mid_game_is_judged_up_to_the_
                    g.run.out);
     }
     // A move that differs before the input's end is still the program's.
-    const Grade wrong =
-        broken_copies::gradeBroken("dotsboxes", {{"\"Invalid move! Try again.\\n\"", "\"Invalid move!\\n\""}}, tests);
+    const Grade wrong = broken_copies::gradeBroken(
+        "dotsboxes", {{"\"Invalid move! Try again.\\n\"", "\"Invalid move!\\n\""}}, tests);
     BOOST_TEST(wrong.failed().count("test first-moves") == 0, "no invalid move in it: " << wrong.run.out);
     writeFile(scratch.path() / "tests" / "first-moves.in", "1\n1\n2\n");
-    const Grade refused =
-        broken_copies::gradeBroken("dotsboxes", {{"\"Invalid move! Try again.\\n\"", "\"Invalid move!\\n\""}}, tests);
+    const Grade refused = broken_copies::gradeBroken(
+        "dotsboxes", {{"\"Invalid move! Try again.\\n\"", "\"Invalid move!\\n\""}}, tests);
     BOOST_TEST(refused.failed().count("test first-moves") == 1, refused.run.out);
 }
 
