@@ -1187,13 +1187,13 @@ static void supplyProvidedHeaders(const Assignment &assignment, BuildResult &bui
                               src / header);
                 fs::permissions(src / header, fs::perms::owner_read | fs::perms::owner_write |
                                                   fs::perms::group_read | fs::perms::others_read);
+                if (!coursesOwn) build.suppliedOurCopies.push_back(header);
                 build.notes +=
                     "supplied the course's " + header + ", which the " + assignment.name +
                     " text hands out (your submission has none)" +
                     (coursesOwn ? std::string(": your course's copy\n")
-                                : ": dotslab's copy, which may differ from your lab's; if the build "
-                                  "fails on it, hand in your " +
-                                      header + "\n");
+                                : ": dotslab's copy, which may differ from your lab's (a build that fails "
+                                  "with it is not graded: the course's copy, --provided, settles it)\n");
             }
         }
     }

@@ -46,6 +46,9 @@ struct BuildResult {
     // Built by make: the student's headers its commands compile as code (-x c++
     // eight_main.hpp), full paths; the course's command tells their warnings too.
     std::vector<std::string> compiledHeaders;
+    // The files the course hands out that the build had from dotslab's own copy (eight's
+    // board.h, where the submission has none and no --provided names the course's).
+    std::vector<std::string> suppliedOurCopies;
 };
 
 // What the objects of a build hold, as the source rules read it.

@@ -1625,6 +1625,18 @@ GradeReport gradeSubmission(const Assignment &assigned, const std::string &submi
     if (!build.compiled) {  // nothing else can run: every other test scores 0
         requireRoomToBuild(build);
         requireBuildWorks(assignment, options);
+        // A build that failed with dotslab's copy of a file the course hands out (eight's
+        // board.h, which its text never asks students to turn in) may have failed on that
+        // copy: the grader cannot know the lab's own (adversary round 26: 0 for a lab handed
+        // in as its text says, 100 with the lab's board.h). The course's copy settles it.
+        if (!build.suppliedOurCopies.empty()) {
+            const std::string &header = build.suppliedOurCopies.front();
+            throw NotGraded("the build failed with dotslab's copy of " + header + ", which the " +
+                            assignment.name +
+                            " text hands out and the submission need not hold, and which may " +
+                            "differ from your course's: grade again with --provided PATH/" + header +
+                            " (the course's copy)");
+        }
         for (std::size_t i = 2; i < plan.size(); ++i) {
             plan[i].output = "not run: the submission does not compile\n";
             tests.push_back(plan[i]);

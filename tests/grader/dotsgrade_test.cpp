@@ -483,8 +483,14 @@ BOOST_AUTO_TEST_CASE(the_labs_own_board_h_is_supplied) {
               "#include \"board.h\"\n#ifndef COURSE_BOARD_H\n#error not the course board.h\n"
               "#endif\n" +
                   readFileText(folder / "eight.cc"));
-    const Grade ours = grade("eight", folder, {"--compiler-flags", kCxx17});
-    BOOST_TEST(ours.test("build")["score"] == 0, ours.run.out);
+    // With ours it fails: the grader cannot know its copy is the lab's, so it grades
+    // nothing and says how (adversary round 26: 0 for a lab handed in as its text says).
+    const RunResult ours = dotslab::runTrusted(
+        DOTSGRADE_PROGRAM,
+        {"eight", folder.string(), "--compiler-flags", kCxx17, "--fuzz", "1", "--malformed", "0"}, "", 300);
+    BOOST_TEST(ours.status == 1, ours.out);
+    BOOST_TEST(ours.out.find("NOT GRADED") != std::string::npos, ours.out);
+    BOOST_TEST(ours.out.find("--provided PATH/board.h") != std::string::npos, ours.out);
     const Grade theirs =
         grade("eight", folder, {"--compiler-flags", kCxx17, "--provided", (course / "board.h").string()});
     BOOST_TEST(theirs.failed().empty(), theirs.run.out);
