@@ -264,9 +264,29 @@ bool compilerMade(const Symbol &symbol, bool codeSpellsMangledNames) {
 // cast const away (const_cast, reinterpret_cast, a C cast to a pointer or reference or of
 // an address, a pointer copied by memcpy or a union or through an integer, strtol's end
 // pointer into a constant's text, or the C library's searches that hand back a writable
-// pointer into what they were given as const, bsearch and its kin, adversary round 26: a
-// "constant" changed so is a variable), where the check fails for another
+// pointer into what they were given as const, bsearch and its kin, or a name pasted together
+// by a macro, ##, that could spell any of them, adversary round 26: a "constant" changed so
+// is a variable), where the check fails for another
 // reason than a name's type, or where a name is no plain qualified identifier.
+// Returns code with its lines spliced as GCC splices them (a backslash that ends a line,
+// blanks and a carriage return after it allowed, joins the next to it: `const_\` and `cast`
+// on the next line are const_cast).
+std::string withoutSplicedLines(const std::string &code) {
+    std::string spliced;
+    spliced.reserve(code.size());
+    for (std::size_t at = 0; at < code.size(); ++at) {
+        if (code[at] == '\\') {
+            const std::size_t end = code.find_first_not_of(" \t\r", at + 1);
+            if (end != std::string::npos && code[end] == '\n') {
+                at = end;
+                continue;
+            }
+        }
+        spliced += code[at];
+    }
+    return spliced;
+}
+
 std::set<std::string> compilerSaysConstants(const Assignment &assignment, const BuildResult &build,
                                             const std::vector<std::string> &names) {
     // A cast's "(type *)" follows no name (a declaration's unnamed parameters do: `bool
@@ -274,12 +294,12 @@ std::set<std::string> compilerSaysConstants(const Assignment &assignment, const 
     // takes an address to an integer.
     static const std::regex castAway(
         R"(\b(const_cast|reinterpret_cast|memcpy|memmove|bit_cast|union|u?intptr_t|strto\w+|wcsto\w+|)"
-        R"(bsearch|lfind|lsearch|tfind|tsearch|memmem)\b|)"
+        R"(bsearch|lfind|lsearch|tfind|tsearch|memmem)\b|##|)"
         R"((^|[^\w\s>\]]|[^\w>\]]\s)\s*\(\s*(const\s+)?[A-Za-z_][\w:<>, ]*[*&]+\s*\)\s*[\w(*&"]|\)\s*&\s*[A-Za-z_])");
     static const std::regex qualifiedName(R"([A-Za-z_]\w*(::[A-Za-z_]\w*)*)");
     if (build.sources.size() != 1 || names.empty() || names.size() > 32) return {};
     for (const std::string &file : studentFiles(build))
-        if (std::regex_search(codeOnly(readFileText(file)), castAway)) return {};
+        if (std::regex_search(withoutSplicedLines(codeOnly(readFileText(file))), castAway)) return {};
     std::ostringstream check;
     check << "#include <string>\n#include <type_traits>\n#include <vector>\n"
           << "namespace dotsgrade_check {\n"

@@ -29,7 +29,9 @@
 // the page cache counts the runs before); refuses preadv2 and pwritev2 that must not wait
 // (RWF_NOWAIT: EOPNOTSUPP, else they tell whether a file is cached); and refuses with ESRCH,
 // as if no such process were there, the calls about another process by its pid (getsid,
-// getpgid, sched_get*, prlimit64, get/setpriority, ioprio_*): without bubblewrap the
+// getpgid, sched_get* and sched_set*, prlimit64, get/setpriority, ioprio_*: a run pinned
+// the instructor's shell to one processor at idle priority, round 26), and about a group
+// or a user of processes (get/setpriority, ioprio_*): without bubblewrap the
 // machine's processes, which come and go, would be a run's to count. Adversary round 19
 // moved grades by each, most in both modes.
 //

@@ -56,11 +56,13 @@ std::string hintFor(std::string_view expected, std::string_view actual, bool las
 
 }  // namespace
 
-// Returns the length of the Unicode bidirectional control (U+061C, U+200E, U+200F,
-// U+202A-U+202E, U+2066-U+2069) in UTF-8 at text[at], or 0: shown raw, one reverses
-// what follows it on the screen (a line that reads as the expected one).
-std::size_t bidiControlAt(std::string_view text, std::size_t at) {
+// Returns the length of the Unicode control shown as \u{XXXX} in UTF-8 at text[at], or 0:
+// a bidirectional control (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069), shown raw,
+// reverses what follows it on the screen (a line that reads as the expected one); a C1
+// control (U+0080-U+009F: U+009B begins a terminal's control sequence, as ESC [ does).
+std::size_t unicodeControlAt(std::string_view text, std::size_t at) {
     auto byte = [&](std::size_t k) { return at + k < text.size() ? static_cast<unsigned char>(text[at + k]) : 0; };
+    if (byte(0) == 0xC2 && byte(1) >= 0x80 && byte(1) <= 0x9F) return 2;
     if (byte(0) == 0xD8 && byte(1) == 0x9C) return 2;
     if (byte(0) != 0xE2) return 0;
     if (byte(1) == 0x80 && (byte(2) == 0x8E || byte(2) == 0x8F || (byte(2) >= 0xAA && byte(2) <= 0xAE))) return 3;
@@ -68,8 +70,8 @@ std::size_t bidiControlAt(std::string_view text, std::size_t at) {
     return 0;
 }
 
-// Appends the code point of the bidirectional control at text[at] (length bytes) as \u{XXXX}.
-void appendBidiEscaped(std::string &out, std::string_view text, std::size_t at, std::size_t length) {
+// Appends the code point of the control at text[at] (length bytes: unicodeControlAt) as \u{XXXX}.
+void appendControlEscaped(std::string &out, std::string_view text, std::size_t at, std::size_t length) {
     unsigned code = 0;
     if (length == 2)
         code = (static_cast<unsigned char>(text[at]) & 0x1Fu) << 6 | (static_cast<unsigned char>(text[at + 1]) & 0x3Fu);
@@ -82,22 +84,47 @@ void appendBidiEscaped(std::string &out, std::string_view text, std::size_t at, 
     out += buf;
 }
 
+// Returns the length of the well-formed UTF-8 character of two to four bytes at text[at],
+// or 0 (a byte of 0x80-0xFF outside one: 0x9B alone is a terminal's control sequence too).
+std::size_t utf8CharacterAt(std::string_view text, std::size_t at) {
+    auto byte = [&](std::size_t k) { return at + k < text.size() ? static_cast<unsigned char>(text[at + k]) : 0; };
+    const unsigned lead = byte(0);
+    const std::size_t length = lead >= 0xC2 && lead <= 0xDF ? 2 : lead >= 0xE0 && lead <= 0xEF ? 3
+                               : lead >= 0xF0 && lead <= 0xF4                                  ? 4
+                                                                                               : 0;
+    for (std::size_t k = 1; k < length; ++k)
+        if ((byte(k) & 0xC0u) != 0x80u) return 0;
+    return length;
+}
+
+// Appends the byte or character at text[at] to out, escaping a control (below 0x20 but
+// those keep says, 0x7F, or 0x80-0x9F outside a UTF-8 character) as \xNN; returns how many
+// bytes it took.
+std::size_t appendEscapingControls(std::string &out, std::string_view text, std::size_t at, std::string_view keep) {
+    const unsigned char u = static_cast<unsigned char>(text[at]);
+    if (const std::size_t length = u >= 0x80 ? utf8CharacterAt(text, at) : 0; length != 0) {
+        out.append(text.substr(at, length));
+        return length;
+    }
+    if ((u < 0x20 && keep.find(text[at]) == std::string_view::npos) || (u >= 0x7f && u < 0xa0)) {
+        char buf[8];
+        std::snprintf(buf, sizeof buf, "\\x%02x", u);
+        out += buf;
+    } else {
+        out += text[at];
+    }
+    return 1;
+}
+
 std::string controlsEscaped(std::string_view text) {
     std::string out;
     out.reserve(text.size());
-    for (std::size_t at = 0; at < text.size(); ++at) {
-        const char c = text[at];
-        const unsigned char u = static_cast<unsigned char>(c);
-        if (const std::size_t bidi = bidiControlAt(text, at); bidi != 0) {
-            appendBidiEscaped(out, text, at, bidi);
-            at += bidi - 1;
-        } else if ((u < 0x20 && c != '\n' && c != '\t') || u == 0x7f) {
-            static const char kHex[] = "0123456789abcdef";
-            out += "\\x";
-            out += kHex[u >> 4];
-            out += kHex[u & 15];
+    for (std::size_t at = 0; at < text.size();) {
+        if (const std::size_t control = unicodeControlAt(text, at); control != 0) {
+            appendControlEscaped(out, text, at, control);
+            at += control;
         } else {
-            out += c;
+            at += appendEscapingControls(out, text, at, "\n\t");
         }
     }
     return out;
@@ -105,13 +132,14 @@ std::string controlsEscaped(std::string_view text) {
 
 std::string visibleWhitespace(std::string_view text) {
     std::string out;
-    for (std::size_t at = 0; at < text.size(); ++at) {
+    for (std::size_t at = 0; at < text.size();) {
         const char c = text[at];
-        unsigned char u = static_cast<unsigned char>(c);
-        if (const std::size_t bidi = bidiControlAt(text, at); bidi != 0) {
-            appendBidiEscaped(out, text, at, bidi);
-            at += bidi - 1;
-        } else if (c == ' ')
+        if (const std::size_t control = unicodeControlAt(text, at); control != 0) {
+            appendControlEscaped(out, text, at, control);
+            at += control;
+            continue;
+        }
+        if (c == ' ')
             out += "\u00b7";
         else if (c == '\t')
             out += "\u2409";
@@ -119,12 +147,11 @@ std::string visibleWhitespace(std::string_view text) {
             out += "\u240d";
         else if (c == '\n')
             out += "\u23ce";
-        else if (u < 0x20 || u == 0x7f) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\x%02x", u);
-            out += buf;
-        } else
-            out += c;
+        else {
+            at += appendEscapingControls(out, text, at, "");
+            continue;
+        }
+        ++at;
     }
     return out;
 }

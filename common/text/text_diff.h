@@ -18,12 +18,15 @@ struct TextDifference {
 };
 
 // Returns text with whitespace made visible: '·' for a space, '␉' for a tab, '␍' for a
-// carriage return, '⏎' for a newline, other control bytes as \xNN, bidirectional controls as \u{XXXX}.
+// carriage return, '⏎' for a newline, other control bytes as \xNN, bidirectional and C1
+// controls as \u{XXXX}.
 std::string visibleWhitespace(std::string_view text);
 
 // Returns text with every control character but newline and tab (escape sequences that
-// could clear a terminal or forge a line, carriage returns, NUL) shown as \xNN, and every
-// Unicode bidirectional control (which reverses a line on screen) as \u{XXXX}.
+// could clear a terminal or forge a line, carriage returns, NUL, and the bytes 0x80-0x9F
+// outside a UTF-8 character, 0x9B among them) shown as \xNN, and every Unicode
+// bidirectional control (which reverses a line on screen) and C1 control (U+009B: a
+// control sequence's start) as \u{XXXX}.
 std::string controlsEscaped(std::string_view text);
 
 // Returns how actual differs from expected (differs is false when they are equal).

@@ -722,7 +722,10 @@ BOOST_AUTO_TEST_CASE(global_constants_are_no_variables) {
           // bsearch hands back a writable pointer into what it was given as const (round 26)
           std::string(
               "    const char x = 'x';\n    *static_cast<char *>(std::bsearch(&x, kMoves.data(), 1, 1,\n"
-              "        [](const void *, const void *) { return 0; })) = 'y';\n")}) {
+              "        [](const void *, const void *) { return 0; })) = 'y';\n"),
+          // const_cast pasted together by a macro, or spliced across lines (round 26)
+          std::string("#define JOIN(a, b) a##b\n    JOIN(const_, cast)<std::string &>(kMoves)[0] = 'y';\n"),
+          std::string("    const_\\\ncast<std::string &>(kMoves)[0] = 'y';\n")}) {
         Grade written =
             gradeBroken("dotsboxes", {{"int main() {", "const std::string kMoves(8, 'x');\n\nint main() {\n" +
                                                            writes + "    if (kMoves.empty()) return 3;"}});

@@ -59,6 +59,11 @@ BOOST_AUTO_TEST_CASE(long_lines_are_cut_around_the_difference) {
 
 BOOST_AUTO_TEST_CASE(control_characters_are_escaped_for_terminals) {
     BOOST_TEST(controlsEscaped("a\x1b[2Jb\n\tc\r") == "a\\x1b[2Jb\n\tc\\x0d");
+    // A terminal's control sequence begun by C1's CSI, as a character (U+009B) or as the
+    // byte alone (adversary round 26); the characters around them, accents and quotes, stay.
+    BOOST_TEST(controlsEscaped("\xc2\x9b" "2J\x9b" "2J\xc3\xa9\xe2\x80\x99\xe2\x80\x8f") ==
+               "\\u{009b}2J\\x9b2J\xc3\xa9\xe2\x80\x99\\u{200f}");
+    BOOST_TEST(visibleWhitespace("\xc2\x9b \x9b\xc3\xa9") == "\\u{009b}\u00b7\\x9b\xc3\xa9");
 }
 
 BOOST_AUTO_TEST_SUITE_END()
