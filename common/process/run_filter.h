@@ -39,8 +39,9 @@
 // so that the C library falls back to clone, whose flags it can.
 //
 // A student's program (not the tools of a build: ld makes its output executable with
-// chmod) may not change the metadata of files either: chmod, chown, their f-, l- and -at
-// forms, the extended attributes' setters and removers, utime and its kin (EPERM). Not
+// chmod) may not change the metadata of files either: chmod and fchmodat by a path (fchmod
+// of a file it opened stays, as a save written to a new file uses it), chown and its f-,
+// l- and -at forms, the extended attributes' setters and removers, utime and its kin (EPERM). Not
 // root and without bubblewrap, a run's user is the grader's: Landlock governs opening a
 // file, not its mode, its owner, its attributes or its times, and a run so made the
 // grader's own folder unreadable, and kept its progress or a count of runs in an attribute
